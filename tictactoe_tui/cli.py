@@ -1,0 +1,173 @@
+"""The command line: start the game, solve a position, or serve the game to a browser.
+
+Only the game itself imports Textual, so ``solve`` starts fast and every error
+here is one line on stderr with exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import NoReturn
+
+from . import __version__
+from .engine import BoardSpec, GameError, Position, SearchResult, parse_record, solve
+from .setup import CONTROLLERS, GameSetup
+
+PROG = "tictactoe-tui"
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line, not a usage dump."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see {PROG} --help)\n")
+
+
+def _spec(text: str) -> BoardSpec:
+    try:
+        return BoardSpec.parse(text)
+    except GameError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _time_limit(text: str) -> float:
+    try:
+        seconds = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not seconds > 0:
+        raise argparse.ArgumentTypeError(f"{text!r} must be a positive number of seconds")
+    return seconds
+
+
+def _port(text: str) -> int:
+    if not text.isdigit() or not 1 <= int(text) <= 65535:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number from 1 to 65535")
+    return int(text)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The parser for every subcommand and flag."""
+    parser = _Parser(
+        prog=PROG,
+        description="Tic-Tac-Toe and every m,n,k game in the terminal. "
+        "With no subcommand, starts the game.",
+        epilog="Examples: tictactoe-tui --board 4x4k3 --x human --o perfect | "
+        "tictactoe-tui solve 4x4k3 --moves 'b2 a1' --json",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_argument("--board", type=_spec, metavar="WxHkK",
+                        help="start a game on this board at once, e.g. 3x3, 4x4k3, 15x15k5 "
+                        "(k defaults to min(width, height, 5))")
+    parser.add_argument("--x", choices=CONTROLLERS, metavar="WHO",
+                        help=f"who plays X: {', '.join(CONTROLLERS)} (default human)")
+    parser.add_argument("--o", choices=CONTROLLERS, metavar="WHO",
+                        help=f"who plays O: {', '.join(CONTROLLERS)} (default perfect)")
+    parser.add_argument("--record", metavar="RECORD",
+                        help="open a game record such as '4x4k3: b2 a1 c3' at its last position")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    solver = commands.add_parser("solve", help="print the value and best moves of a position",
+                                 description="Solve a position: its value for the side to move, "
+                                 "the best moves, the nodes searched and the seconds taken.")
+    solver.add_argument("spec", type=_spec, metavar="SPEC", help="the board, e.g. 4x4k3")
+    solver.add_argument("--moves", default="", help="moves played so far, e.g. 'b2 a1'")
+    solver.add_argument("--json", action="store_true", help="print one JSON object")
+    solver.add_argument("--time-limit", type=_time_limit, default=None, metavar="S",
+                        help="stop after S seconds (the value is then 'unknown' unless proven)")
+
+    server = commands.add_parser("serve", help="serve the game to a web browser",
+                                 description="Serve the game over HTTP with textual-serve.")
+    server.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    server.add_argument("--port", type=_port, default=8000, help="port to listen on (default 8000)")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``tictactoe-tui`` command."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "solve":
+            return _solve(args)
+        if args.command == "serve":
+            return _serve(args)
+        return _play(args)
+    except GameError as error:
+        parser.error(str(error))
+    except KeyboardInterrupt:
+        return 130
+
+
+def _solve(args: argparse.Namespace) -> int:
+    position = Position.from_moves(args.spec, args.moves)
+    result = solve(position, time_limit=args.time_limit)
+    if args.json:
+        print(json.dumps(_solve_json(position, result)))
+    else:
+        print(_solve_text(position, result))
+    return 0
+
+
+def _solve_json(position: Position, result: SearchResult) -> dict[str, object]:
+    return {
+        "board": str(position.spec),
+        "moves": [position.cell_name(cell) for cell in position.moves],
+        "to_move": str(position.to_move),
+        "value": result.value.value,
+        "plies": result.plies,
+        "best_moves": [position.cell_name(cell) for cell in result.best_moves],
+        "nodes": result.nodes,
+        "seconds": round(result.seconds, 6),
+    }
+
+
+def _solve_text(position: Position, result: SearchResult) -> str:
+    where = position.record if position.moves else f"{position.spec} (empty board)"
+    value = result.value.value
+    if result.plies is not None:
+        value += f" in {result.plies} more move{'s' if result.plies != 1 else ''}"
+    best = " ".join(position.cell_name(cell) for cell in result.best_moves) or "none (the game is over)"
+    return "\n".join([
+        f"position:   {where}",
+        f"to move:    {position.to_move}",
+        f"value:      {value}",
+        f"best moves: {best}",
+        f"nodes:      {result.nodes:,}",
+        f"seconds:    {result.seconds:.3f}",
+    ])
+
+
+def _play(args: argparse.Namespace) -> int:
+    start: Position | None = None
+    if args.record is not None:
+        start = parse_record(args.record)
+        if args.board is not None and args.board != start.spec:
+            raise GameError(f"--board {args.board} does not match the record's board {start.spec}")
+    spec = start.spec if start is not None else args.board
+    setup = None
+    if spec is not None or args.x is not None or args.o is not None:
+        defaults = GameSetup()
+        setup = GameSetup(spec or defaults.spec, args.x or defaults.x, args.o or defaults.o)
+    from .app import TicTacToeApp  # Textual loads only when the game starts.
+
+    TicTacToeApp(setup=setup, start=start).run()
+    return 0
+
+
+def _serve(args: argparse.Namespace) -> int:
+    try:
+        from textual_serve.server import Server
+    except ImportError:
+        raise GameError("serving needs textual-serve: pip install 'tictactoe-tui[web]'") from None
+    command = f"{sys.executable} -m tictactoe_tui"
+    print(f"Serving the game at http://{args.host}:{args.port} (Ctrl+C stops)", file=sys.stderr)
+    Server(command, host=args.host, port=args.port, title="tictactoe-tui").serve()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

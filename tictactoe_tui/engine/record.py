@@ -1,0 +1,35 @@
+"""Game records: ``4x4k3: b2 a1 c3`` (the board, a colon, then the moves in order)."""
+
+from __future__ import annotations
+
+from .errors import IllegalMoveError, NotationError
+from .position import Position
+from .spec import BoardSpec
+
+
+def parse_record(text: str) -> Position:
+    """The position a record reaches; errors name the bad token.
+
+    >>> parse_record("3x3k3: b2 a1").record
+    '3x3k3: b2 a1'
+    """
+    spec_text, colon, moves_text = text.partition(":")
+    if not spec_text.strip():
+        raise NotationError(f"record {text!r} has no board: write it as WxHkK: moves, e.g. 4x4k3: b2 a1")
+    try:
+        spec = BoardSpec.parse(spec_text)
+    except NotationError:
+        raise NotationError(
+            f"record {text!r} does not start with a board such as 4x4k3 followed by a colon"
+        ) from None
+    if not colon and moves_text.strip():
+        raise NotationError(f"record {text!r} needs a colon after the board")
+    try:
+        return Position.from_moves(spec, moves_text)
+    except (NotationError, IllegalMoveError) as error:
+        raise type(error)(f"in record {text.strip()!r}: {error}") from None
+
+
+def format_record(position: Position) -> str:
+    """The record of ``position``; ``parse_record`` reads it back to an equal position."""
+    return position.record

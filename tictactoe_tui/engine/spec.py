@@ -1,0 +1,115 @@
+"""Board sizes and the chess-like names of cells.
+
+Cells are plain ints so that a board is two bitboards: cell ``row * width +
+col`` where row 0 is the bottom row and col 0 the left column, which makes
+``a1`` (bottom-left) cell 0, as on a chess board.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TypeAlias
+
+from .errors import BoardSpecError, NotationError
+
+Cell: TypeAlias = int
+"""A cell index: ``row * width + col``, with row 0 at the bottom."""
+
+MIN_SIDE = 1
+MAX_SIDE = 26
+"""Columns are named ``a`` to ``z``, so no board is wider (or taller) than 26."""
+
+DEFAULT_MAX_K = 5
+
+_SPEC_PATTERN = re.compile(r"^\s*(\d+)\s*[xX×]\s*(\d+)\s*(?:[kK]\s*(\d+))?\s*$")
+_CELL_PATTERN = re.compile(r"^([a-zA-Z])(\d+)$")
+_COLUMNS = "abcdefghijklmnopqrstuvwxyz"
+
+
+@dataclass(frozen=True, slots=True)
+class BoardSpec:
+    """The rules of one m,n,k game: ``width`` columns, ``height`` rows, ``k`` in a row wins.
+
+    >>> BoardSpec.parse("4x4k3")
+    BoardSpec(width=4, height=4, k=3)
+    >>> str(BoardSpec.parse("15x15"))
+    '15x15k5'
+    """
+
+    width: int
+    height: int
+    k: int
+
+    def __post_init__(self) -> None:
+        for label, side in (("width", self.width), ("height", self.height)):
+            if not MIN_SIDE <= side <= MAX_SIDE:
+                raise BoardSpecError(
+                    f"{label} {side} is out of range: "
+                    f"it must be from {MIN_SIDE} to {MAX_SIDE}"
+                )
+        longest = max(self.width, self.height)
+        if not 1 <= self.k <= longest:
+            raise BoardSpecError(
+                f"k={self.k} cannot be played on a {self.width}x{self.height} board: "
+                f"k must be from 1 to {longest} (the longer side)"
+            )
+
+    @classmethod
+    def parse(cls, text: str) -> BoardSpec:
+        """Read ``WxHkK``; without ``kK``, k is ``min(width, height, 5)``."""
+        match = _SPEC_PATTERN.match(text)
+        if match is None:
+            raise NotationError(
+                f"board {text!r} is not of the form WxH or WxHkK, for example 3x3 or 15x15k5"
+            )
+        width, height = int(match[1]), int(match[2])
+        k = int(match[3]) if match[3] is not None else min(width, height, DEFAULT_MAX_K)
+        return cls(width, height, k)
+
+    def __str__(self) -> str:
+        return f"{self.width}x{self.height}k{self.k}"
+
+    @property
+    def cells(self) -> int:
+        """How many cells the board has."""
+        return self.width * self.height
+
+    @property
+    def full_mask(self) -> int:
+        """A bitboard with every cell set."""
+        return (1 << self.cells) - 1
+
+    def cell_at(self, col: int, row: int) -> Cell:
+        """The cell in column ``col`` and row ``row`` (both from 0, row 0 at the bottom)."""
+        if not (0 <= col < self.width and 0 <= row < self.height):
+            raise NotationError(f"column {col}, row {row} is off the {self.width}x{self.height} board")
+        return row * self.width + col
+
+    def coordinates(self, cell: Cell) -> tuple[int, int]:
+        """``(col, row)`` of a cell, row 0 at the bottom."""
+        self._check_cell(cell)
+        return cell % self.width, cell // self.width
+
+    def cell_name(self, cell: Cell) -> str:
+        """The chess-like name of a cell, such as ``b2``."""
+        col, row = self.coordinates(cell)
+        return f"{_COLUMNS[col]}{row + 1}"
+
+    def parse_cell(self, name: str) -> Cell:
+        """The cell named ``name`` (``a1`` is bottom-left; letters are case-blind)."""
+        match = _CELL_PATTERN.match(name.strip())
+        if match is None:
+            raise NotationError(
+                f"{name!r} is not a cell name: a column letter then a row number, such as b2"
+            )
+        col = _COLUMNS.index(match[1].lower())
+        row = int(match[2]) - 1
+        if not (col < self.width and 0 <= row < self.height):
+            last = f"{_COLUMNS[self.width - 1]}{self.height}"
+            raise NotationError(f"{name!r} is off the {self.width}x{self.height} board (a1 to {last})")
+        return row * self.width + col
+
+    def _check_cell(self, cell: Cell) -> None:
+        if not 0 <= cell < self.cells:
+            raise NotationError(f"cell {cell} is off the {self.width}x{self.height} board")
