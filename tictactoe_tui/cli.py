@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import shlex
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
@@ -163,7 +164,7 @@ def _serve(args: argparse.Namespace) -> int:
         from textual_serve.server import Server
     except ImportError:
         raise GameError("serving needs textual-serve: pip install 'tictactoe-tui[web]'") from None
-    command = f"{sys.executable} -m tictactoe_tui"
+    command = shlex.join([sys.executable, "-m", "tictactoe_tui"])
     print(f"Serving the game at http://{args.host}:{args.port} (Ctrl+C stops)", file=sys.stderr)
     Server(command, host=args.host, port=args.port, title="tictactoe-tui").serve()
     return 0

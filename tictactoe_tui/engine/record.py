@@ -14,6 +14,9 @@ def parse_record(text: str) -> Position:
     '3x3k3: b2 a1'
     """
     spec_text, colon, moves_text = text.partition(":")
+    first, _, rest = text.strip().partition(" ")
+    if not colon and rest.strip() and _is_spec(first):
+        raise NotationError(f"record {text!r} needs a colon after the board, e.g. {first}: {rest.strip()}")
     if not spec_text.strip():
         raise NotationError(f"record {text!r} has no board: write it as WxHkK: moves, e.g. 4x4k3: b2 a1")
     try:
@@ -22,12 +25,18 @@ def parse_record(text: str) -> Position:
         raise NotationError(
             f"record {text!r} does not start with a board such as 4x4k3 followed by a colon"
         ) from None
-    if not colon and moves_text.strip():
-        raise NotationError(f"record {text!r} needs a colon after the board")
     try:
         return Position.from_moves(spec, moves_text)
     except (NotationError, IllegalMoveError) as error:
         raise type(error)(f"in record {text.strip()!r}: {error}") from None
+
+
+def _is_spec(text: str) -> bool:
+    try:
+        BoardSpec.parse(text)
+    except (NotationError, ValueError):
+        return False
+    return True
 
 
 def format_record(position: Position) -> str:

@@ -1,0 +1,90 @@
+"""Board specs and cell names."""
+
+from __future__ import annotations
+
+import pytest
+
+from tictactoe_tui.engine import BoardSpec, BoardSpecError, GameError, NotationError
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("3x3k3", BoardSpec(3, 3, 3)),
+        ("4x4k3", BoardSpec(4, 4, 3)),
+        ("15x15k5", BoardSpec(15, 15, 5)),
+        ("3x3", BoardSpec(3, 3, 3)),
+        ("15x15", BoardSpec(15, 15, 5)),
+        ("7x6", BoardSpec(7, 6, 5)),
+        ("4X2", BoardSpec(4, 2, 2)),
+        ("1x1", BoardSpec(1, 1, 1)),
+        (" 26 x 26 k 26 ", BoardSpec(26, 26, 26)),
+        ("10x1k4", BoardSpec(10, 1, 4)),
+    ],
+)
+def test_parse_reads_sizes_and_defaults_k(text: str, expected: BoardSpec) -> None:
+    """Without k the spec takes min(width, height, 5)."""
+    assert BoardSpec.parse(text) == expected
+
+
+@pytest.mark.parametrize("spec", [BoardSpec(3, 3, 3), BoardSpec(26, 1, 7), BoardSpec(7, 6, 4)])
+def test_text_round_trips(spec: BoardSpec) -> None:
+    assert BoardSpec.parse(str(spec)) == spec
+
+
+@pytest.mark.parametrize(
+    ("width", "height", "k", "says"),
+    [
+        (0, 3, 1, "width 0 is out of range: it must be from 1 to 26"),
+        (3, 27, 3, "height 27 is out of range: it must be from 1 to 26"),
+        (3, 3, 4, "k must be from 1 to 3"),
+        (5, 2, 6, "k must be from 1 to 5"),
+        (3, 3, 0, "k must be from 1 to 3"),
+    ],
+)
+def test_impossible_boards_say_what_is_allowed(width: int, height: int, k: int, says: str) -> None:
+    with pytest.raises(BoardSpecError, match=says):
+        BoardSpec(width, height, k)
+
+
+def test_k_may_exceed_the_short_side() -> None:
+    """A 5x2 board with k=4 is a real game: only rows can win."""
+    assert BoardSpec(5, 2, 4).k == 4
+
+
+@pytest.mark.parametrize("text", ["", "3", "3x", "x3", "3x3k", "3*3", "axb", "3x3k3x"])
+def test_malformed_specs_raise_notation_errors(text: str) -> None:
+    with pytest.raises(NotationError, match="WxH"):
+        BoardSpec.parse(text)
+
+
+def test_errors_are_value_errors() -> None:
+    """Callers that only want to reject bad input can catch ValueError."""
+    assert issubclass(GameError, ValueError)
+    with pytest.raises(ValueError):
+        BoardSpec.parse("99x99")
+
+
+def test_a1_is_the_bottom_left_cell() -> None:
+    spec = BoardSpec(4, 3, 3)
+    assert spec.parse_cell("a1") == 0
+    assert spec.parse_cell("d1") == 3
+    assert spec.parse_cell("a2") == 4
+    assert spec.parse_cell("D3") == 11
+    assert spec.coordinates(11) == (3, 2)
+    assert spec.cell_at(3, 2) == 11
+
+
+def test_every_cell_name_round_trips_on_the_largest_board() -> None:
+    spec = BoardSpec(26, 26, 5)
+    names = [spec.cell_name(cell) for cell in range(spec.cells)]
+    assert names[0] == "a1" and names[-1] == "z26"
+    assert len(set(names)) == spec.cells
+    assert [spec.parse_cell(name) for name in names] == list(range(spec.cells))
+
+
+@pytest.mark.parametrize(("name", "says"), [("d1", "off the 3x3 board"), ("a4", "a1 to c3"),
+                                            ("a0", "off"), ("1a", "not a cell name"), ("", "not a cell")])
+def test_bad_cell_names_are_named_in_the_error(name: str, says: str) -> None:
+    with pytest.raises(NotationError, match=says):
+        BoardSpec(3, 3, 3).parse_cell(name)

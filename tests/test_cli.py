@@ -1,0 +1,115 @@
+"""The command line: solving positions, starting games and refusing bad input."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from tictactoe_tui import cli
+from tictactoe_tui.engine import Position, Value, solve
+from tictactoe_tui.setup import GameSetup
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    """Run the command as a user would, in a fresh interpreter."""
+    return subprocess.run([sys.executable, "-m", "tictactoe_tui", *args],
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_solve_json_reports_value_moves_nodes_and_seconds(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["solve", "3x3", "--moves", "a1 b1", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    expected = solve(Position.from_moves("3x3", "a1 b1"))
+    assert report["value"] == "win" == expected.value.value
+    assert report["best_moves"] == [expected_cell for expected_cell in
+                                    (Position.empty("3x3").spec.cell_name(c) for c in expected.best_moves)]
+    assert report["to_move"] == "X"
+    assert report["board"] == "3x3k3"
+    assert isinstance(report["nodes"], int) and report["nodes"] > 0
+    assert isinstance(report["seconds"], float) and report["seconds"] >= 0
+
+
+def test_solve_text_names_the_value_of_the_empty_board(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["solve", "3x3k3"]) == 0
+    out = capsys.readouterr().out
+    assert "value:      draw" in out
+    assert "3x3k3 (empty board)" in out
+    assert "nodes:" in out and "seconds:" in out
+
+
+def test_solve_a_finished_game_reports_the_loss(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["solve", "3x3", "--moves", "a1 a2 b1 b2 c1", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["value"] == "loss"
+    assert report["best_moves"] == []
+
+
+def test_time_limited_solve_of_a_big_board_answers(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["solve", "15x15k5", "--moves", "h8", "--json", "--time-limit", "0.3"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["value"] in {value.value for value in Value}
+    assert len(report["best_moves"]) >= 1
+    assert report["best_moves"][0] != "h8"
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["solve", "3x3k4"], "k must be from 1 to 3"),
+        (["solve", "banana"], "not of the form WxH"),
+        (["solve", "3x3", "--moves", "b2 b2"], "move 2 (b2): b2 is already taken by X"),
+        (["solve", "3x3", "--moves", "a9"], "'a9' is off the 3x3 board"),
+        (["solve", "3x3", "--time-limit", "soon"], "'soon' is not a number of seconds"),
+        (["solve", "3x3", "--time-limit", "-1"], "must be a positive number"),
+        (["--frobnicate"], "unrecognized arguments: --frobnicate"),
+        (["--x", "god"], "invalid choice: 'god'"),
+        (["--board", "30x30"], "width 30 is out of range"),
+        (["--record", "4x4k3: b2 b2"], "b2 is already taken"),
+        (["--record", "nonsense"], "does not start with a board"),
+        (["--record", "3x3: a1", "--board", "4x4"], "does not match the record's board 3x3k3"),
+        (["serve", "--port", "99999"], "not a port number"),
+    ],
+)
+def test_bad_input_is_one_clear_line_and_exit_2(args: list[str], says: str) -> None:
+    result = run(*args)
+    assert result.returncode == 2
+    assert result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert says in lines[0]
+    assert "Traceback" not in result.stderr
+
+
+def test_help_lists_subcommands_and_flags() -> None:
+    result = run("--help")
+    assert result.returncode == 0
+    for word in ("solve", "serve", "--board", "--x", "--o", "--record"):
+        assert word in result.stdout
+
+
+def test_flags_build_the_game_setup(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The flags reach the app as a setup, and a record as the starting position."""
+    started: list[tuple[GameSetup | None, Position | None]] = []
+
+    class FakeApp:
+        def __init__(self, setup: GameSetup | None, start: Position | None) -> None:
+            started.append((setup, start))
+
+        def run(self) -> None:
+            pass
+
+    import tictactoe_tui.app
+
+    monkeypatch.setattr(tictactoe_tui.app, "TicTacToeApp", FakeApp)
+    assert cli.main(["--board", "4x4k3", "--x", "perfect", "--o", "human"]) == 0
+    assert cli.main([]) == 0
+    assert cli.main(["--record", "4x4k3: b2 a1 c3", "--o", "medium"]) == 0
+    first, plain, recorded = started
+    assert first[0] is not None
+    assert (str(first[0].spec), first[0].x, first[0].o) == ("4x4k3", "perfect", "human")
+    assert plain == (None, None)
+    assert recorded[0] is not None and (str(recorded[0].spec), recorded[0].o) == ("4x4k3", "medium")
+    assert recorded[1] is not None and recorded[1].record == "4x4k3: b2 a1 c3"

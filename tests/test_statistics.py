@@ -1,0 +1,247 @@
+"""Statistics: which games count, how records and streaks grow, and the statistics file."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tictactoe_tui import storage
+from tictactoe_tui.engine import BoardSpec, Mark, Position
+from tictactoe_tui.setup import GameSetup
+from tictactoe_tui.statistics import (
+    STATISTICS_VERSION,
+    Record,
+    Result,
+    SessionScore,
+    Statistics,
+    counted_game,
+    load_statistics,
+    record_game,
+    record_result,
+    reset_statistics,
+    result_for,
+    save_finished_game,
+    save_statistics,
+    statistics_path,
+)
+
+TTT = BoardSpec(3, 3, 3)
+GOMOKU = BoardSpec(15, 15, 5)
+X_WINS = Position.from_moves(TTT, "a1 a2 b1 b2 c1").outcome
+O_WINS = Position.from_moves(TTT, "a1 a2 b1 b2 a3 c2").outcome
+DRAW = Position.from_moves(TTT, "b2 a1 c1 a3 a2 c2 b1 b3 c3").outcome
+
+
+def test_the_example_games_end_as_named() -> None:
+    assert (X_WINS.winner, O_WINS.winner, DRAW.winner) == (Mark.X, Mark.O, None)
+    assert X_WINS.is_over and O_WINS.is_over and DRAW.is_over
+
+
+def test_a_draw_keeps_the_streak_and_a_loss_ends_it() -> None:
+    record = Record()
+    for result in (Result.WIN, Result.DRAW, Result.DRAW, Result.LOSS, Result.DRAW):
+        record = record.add(result)
+    assert record == Record(wins=1, draws=3, losses=1, streak=1, best_streak=3)
+    assert record.played == 5
+
+
+@given(st.lists(st.sampled_from(Result)))
+def test_records_agree_with_the_results_they_count(results: list[Result]) -> None:
+    record = Record()
+    for result in results:
+        record = record.add(result)
+    assert (record.wins, record.draws, record.losses) == (
+        results.count(Result.WIN), results.count(Result.DRAW), results.count(Result.LOSS))
+    runs = "".join("L" if result is Result.LOSS else "n" for result in results).split("L")
+    assert record.streak == len(runs[-1])
+    assert record.best_streak == max(len(run) for run in runs)
+
+
+def test_record_result_counts_per_board_and_opponent_without_mutating() -> None:
+    empty = Statistics()
+    one = record_result(empty, TTT, "perfect", Result.DRAW)
+    two = record_result(one, GOMOKU, "perfect", Result.LOSS)
+    three = record_result(two, TTT, "easy", Result.WIN)
+    assert not empty and empty.get(TTT, "perfect") == Record()
+    assert one.get(TTT, "perfect") == Record(draws=1, streak=1, best_streak=1)
+    assert three.get(GOMOKU, "perfect") == Record(losses=1)
+    assert three.get(TTT, "easy") == Record(wins=1, streak=1, best_streak=1)
+    assert three.get(TTT, "perfect") == one.get(TTT, "perfect")
+    assert len(three.records) == 3 and len(two.records) == 2
+
+
+def test_only_computer_levels_are_opponents() -> None:
+    with pytest.raises(ValueError, match="friend"):
+        record_result(Statistics(), TTT, "friend", Result.WIN)
+
+
+def test_rows_list_small_boards_first_then_weakest_opponent_first() -> None:
+    stats = Statistics()
+    for spec, opponent in ((GOMOKU, "easy"), (TTT, "perfect"), (BoardSpec(4, 4, 3), "random"), (TTT, "easy")):
+        stats = record_result(stats, spec, opponent, Result.WIN)
+    assert [(str(spec), opponent) for spec, opponent, _ in stats.rows()] == [
+        ("3x3k3", "easy"), ("3x3k3", "perfect"), ("4x4k3", "random"), ("15x15k5", "easy")]
+
+
+@pytest.mark.parametrize(
+    ("setup", "counted"),
+    [
+        (GameSetup(TTT, "human", "perfect"), (Mark.X, "perfect")),
+        (GameSetup(TTT, "medium", "human"), (Mark.O, "medium")),
+        (GameSetup(TTT, "human", "human"), None),
+        (GameSetup(TTT, "easy", "perfect"), None),
+    ],
+)
+def test_only_a_person_against_the_computer_counts(
+    setup: GameSetup, counted: tuple[Mark, str] | None
+) -> None:
+    assert counted_game(setup) == counted
+
+
+def test_results_are_from_the_persons_side() -> None:
+    assert result_for(X_WINS, Mark.X) is Result.WIN
+    assert result_for(X_WINS, Mark.O) is Result.LOSS
+    assert result_for(O_WINS, Mark.O) is Result.WIN
+    assert result_for(DRAW, Mark.X) is Result.DRAW
+    with pytest.raises(ValueError):
+        result_for(Position.empty(TTT).outcome, Mark.X)
+
+
+def test_record_game_files_the_result_under_the_computer_level() -> None:
+    stats = record_game(Statistics(), GameSetup(TTT, "easy", "human"), X_WINS)
+    stats = record_game(stats, GameSetup(TTT, "human", "easy"), X_WINS)
+    assert stats.get(TTT, "easy") == Record(wins=1, losses=1, streak=1, best_streak=1)
+    assert record_game(stats, GameSetup(TTT, "human", "human"), X_WINS) is stats
+
+
+def test_the_session_score_counts_by_mark() -> None:
+    score = SessionScore()
+    for outcome in (X_WINS, DRAW, O_WINS, X_WINS):
+        score = score.add(outcome)
+    assert score == SessionScore(x_wins=2, o_wins=1, draws=1)
+    assert score.played == 4
+    with pytest.raises(ValueError):
+        score.add(Position.empty(TTT).outcome)
+
+
+def _sample() -> Statistics:
+    stats = Statistics()
+    for spec, opponent, result in ((TTT, "perfect", Result.DRAW), (TTT, "perfect", Result.LOSS),
+                                   (GOMOKU, "medium", Result.WIN)):
+        stats = record_result(stats, spec, opponent, result)
+    return stats
+
+
+def test_statistics_round_trip_through_versioned_json(tmp_path: Path) -> None:
+    path = tmp_path / "statistics.json"
+    assert save_statistics(_sample(), path) is None
+    document = json.loads(path.read_text(encoding="utf-8"))
+    assert document["version"] == STATISTICS_VERSION
+    assert document["records"][0] == {"board": "3x3k3", "opponent": "perfect", "wins": 0, "draws": 1,
+                                      "losses": 1, "streak": 0, "best_streak": 1}
+    assert load_statistics(path) == (_sample(), None)
+
+
+def test_the_first_run_has_no_statistics(tmp_path: Path) -> None:
+    assert load_statistics(tmp_path / "statistics.json") == (Statistics(), None)
+
+
+def test_the_default_path_follows_the_home_override(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv(storage.HOME_ENV, str(tmp_path))
+    assert statistics_path() == tmp_path / "data" / "statistics.json"
+    assert save_statistics(_sample()) is None
+    assert load_statistics() == (_sample(), None)
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        "a record",
+        {"board": "3x3", "opponent": "friend", "wins": 1},
+        {"board": "0x3", "opponent": "easy"},
+        {"board": 33, "opponent": "easy"},
+        {"board": "3x3", "opponent": "easy", "wins": -1},
+        {"board": "3x3", "opponent": "easy", "draws": 1.5},
+        {"board": "3x3", "opponent": "easy", "losses": True},
+        {"board": "3x3", "opponent": "easy", "wins": 1, "streak": 2, "best_streak": 2},
+    ],
+)
+def test_a_bad_record_is_dropped_and_the_others_kept(tmp_path: Path, bad: object) -> None:
+    path = tmp_path / "statistics.json"
+    save_statistics(_sample(), path)
+    document = json.loads(path.read_text(encoding="utf-8"))
+    document["records"].insert(1, bad)
+    path.write_text(json.dumps(document), encoding="utf-8")
+    stats, message = load_statistics(path)
+    assert stats == _sample()
+    assert message is not None and "record 2 was dropped" in message
+    (aside,) = tmp_path.glob("statistics.json.corrupt-*")
+    assert bad in json.loads(aside.read_text(encoding="utf-8"))["records"]
+    assert load_statistics(path) == (_sample(), None)
+
+
+def test_a_second_record_for_the_same_game_is_dropped(tmp_path: Path) -> None:
+    path = tmp_path / "statistics.json"
+    save_statistics(_sample(), path)
+    document = json.loads(path.read_text(encoding="utf-8"))
+    document["records"].append({"board": "15x15", "opponent": "medium", "wins": 9})
+    path.write_text(json.dumps(document), encoding="utf-8")
+    stats, message = load_statistics(path)
+    assert stats == _sample()
+    assert message is not None and "record 3 was dropped (a second record for 15x15k5" in message
+
+
+@pytest.mark.parametrize("content", ["{}", '{"version": 1, "records": {}}', '{"version": 99, "records": []}'])
+def test_a_file_with_no_usable_records_gives_empty_statistics(tmp_path: Path, content: str) -> None:
+    path = tmp_path / "statistics.json"
+    path.write_text(content, encoding="utf-8")
+    stats, message = load_statistics(path)
+    assert stats == Statistics()
+    assert message is not None and "statistics" in message
+    assert len(list(tmp_path.glob("statistics.json.corrupt-*"))) == 1
+
+
+def test_reset_forgets_every_record_on_disk(tmp_path: Path) -> None:
+    path = tmp_path / "statistics.json"
+    save_statistics(_sample(), path)
+    stats, message = reset_statistics(path)
+    assert (stats, message) == (Statistics(), None)
+    assert load_statistics(path) == (Statistics(), None)
+
+
+def test_a_finished_game_adds_to_what_is_on_disk_not_to_a_stale_copy(tmp_path: Path) -> None:
+    path = tmp_path / "statistics.json"
+    setup = GameSetup(TTT, "human", "perfect")
+    stale = Statistics()
+    save_statistics(_sample(), path)  # another game, running at the same time, saved first
+    stats, message = save_finished_game(setup, DRAW, path)
+    assert message is None
+    assert stats == record_game(_sample(), setup, DRAW) != record_game(stale, setup, DRAW)
+    assert load_statistics(path) == (stats, None)
+
+
+def test_a_game_that_does_not_count_leaves_the_file_alone(tmp_path: Path) -> None:
+    path = tmp_path / "statistics.json"
+    stats, message = save_finished_game(GameSetup(TTT, "human", "human"), X_WINS, path)
+    assert (stats, message) == (Statistics(), None)
+    assert not path.exists()
+
+
+def test_a_finished_game_is_counted_even_when_the_old_file_was_corrupt(tmp_path: Path) -> None:
+    path = tmp_path / "statistics.json"
+    path.write_text("{broken", encoding="utf-8")
+    stats, message = save_finished_game(GameSetup(TTT, "easy", "human"), O_WINS, path)
+    assert stats.get(TTT, "easy") == Record(wins=1, streak=1, best_streak=1)
+    assert message is not None and "not valid JSON" in message
+    assert load_statistics(path) == (stats, None)
+
+
+def test_a_finished_game_that_cannot_be_saved_says_so(tmp_path: Path) -> None:
+    (tmp_path / "data").write_text("not a directory", encoding="utf-8")
+    stats, message = save_finished_game(GameSetup(TTT, "human", "easy"), X_WINS, tmp_path / "data" / "s.json")
+    assert stats.get(TTT, "easy").wins == 1
+    assert message is not None and "Could not save the statistics" in message

@@ -1,0 +1,212 @@
+"""Atomic versioned JSON files: round trips, and every way a file can be unusable."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Mapping
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+import pytest
+
+from tictactoe_tui import storage
+from tictactoe_tui.storage import FileFormat, FormatError
+
+
+def _decode(document: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
+    problems: list[str] = []
+    if document.get("broken"):
+        raise FormatError("it says it is broken")
+    name = storage.expect(document, "name", str, problems, "nobody")
+    count = storage.expect(document, "count", int, problems, 0)
+    return {"name": name, "count": count}, problems
+
+
+NOTES: FileFormat[dict[str, Any]] = FileFormat(
+    kind="notes",
+    version=3,
+    default=lambda: {"name": "nobody", "count": 0},
+    encode=lambda value: dict(value),
+    decode=_decode,
+)
+
+
+def _aside(path: Path) -> list[Path]:
+    return sorted(path.parent.glob(f"{path.name}.corrupt-*"))
+
+
+def _temporaries(directory: Path) -> list[Path]:
+    return [entry for entry in directory.iterdir() if entry.name.endswith(".tmp")]
+
+
+def test_directories_follow_the_home_override(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv(storage.HOME_ENV, str(tmp_path))
+    assert storage.config_dir() == tmp_path / "config"
+    assert storage.data_dir() == tmp_path / "data"
+
+
+def test_directories_default_to_the_platform_ones(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(storage.HOME_ENV, raising=False)
+    assert storage.config_dir() == platformdirs.user_config_path("tictactoe-tui")
+    assert storage.data_dir() == platformdirs.user_data_path("tictactoe-tui")
+
+
+def test_save_then_load_round_trips_with_a_version(tmp_path: Path) -> None:
+    path = tmp_path / "deep" / "notes.json"
+    assert storage.save(path, NOTES, {"name": "ada", "count": 7}) is None
+    assert json.loads(path.read_text(encoding="utf-8")) == {"version": 3, "name": "ada", "count": 7}
+    assert storage.load(path, NOTES) == ({"name": "ada", "count": 7}, None)
+    assert _temporaries(path.parent) == []
+
+
+def test_a_missing_file_is_the_first_run(tmp_path: Path) -> None:
+    assert storage.load(tmp_path / "notes.json", NOTES) == ({"name": "nobody", "count": 0}, None)
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    ("content", "reason"),
+    [
+        (b"{not json", "not valid JSON"),
+        (b"\xff\xfe\x00", "not UTF-8"),
+        (b"[1, 2]", "not a JSON object"),
+        (b'{"name": "ada"}', "no version"),
+        (b'{"version": 4, "name": "ada"}', "version 4"),
+        (b'{"version": "3", "name": "ada"}', "version '3'"),
+        (b'{"version": true, "name": "ada"}', "version True"),
+        (b'{"version": 3, "broken": true}', "it says it is broken"),
+    ],
+)
+def test_an_unusable_file_is_moved_aside_and_defaults_used(
+    tmp_path: Path, content: bytes, reason: str
+) -> None:
+    path = tmp_path / "notes.json"
+    path.write_bytes(content)
+    value, message = storage.load(path, NOTES)
+    assert value == NOTES.default()
+    assert message is not None and reason in message and "notes" in message
+    assert not path.exists()
+    (aside,) = _aside(path)
+    assert aside.read_bytes() == content
+    assert aside.name in message
+
+
+def test_one_bad_field_keeps_the_others_and_repairs_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "notes.json"
+    original = '{"version": 3, "name": "ada", "count": "many", "extra": [1]}'
+    path.write_text(original, encoding="utf-8")
+    value, message = storage.load(path, NOTES)
+    assert value == {"name": "ada", "count": 0}
+    assert message is not None and "count 'many'" in message and "rest was kept" in message
+    (aside,) = _aside(path)
+    assert aside.read_text(encoding="utf-8") == original
+    assert storage.load(path, NOTES) == ({"name": "ada", "count": 0}, None)
+
+
+def test_booleans_are_not_counts(tmp_path: Path) -> None:
+    path = tmp_path / "notes.json"
+    path.write_text('{"version": 3, "count": false}', encoding="utf-8")
+    value, message = storage.load(path, NOTES)
+    assert value["count"] == 0 and message is not None
+
+
+def test_unknown_keys_are_ignored_without_a_message(tmp_path: Path) -> None:
+    path = tmp_path / "notes.json"
+    path.write_text('{"version": 3, "name": "ada", "from_the_future": {"a": 1}}', encoding="utf-8")
+    assert storage.load(path, NOTES) == ({"name": "ada", "count": 0}, None)
+    assert _aside(path) == []
+
+
+def test_an_unreadable_file_is_reported_and_moved_aside(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "notes.json"
+    path.write_text('{"version": 3, "name": "ada"}', encoding="utf-8")
+    real_read_bytes = Path.read_bytes
+
+    def refuse(self: Path) -> bytes:
+        if self == path:
+            raise PermissionError(13, "Permission denied")
+        return real_read_bytes(self)
+
+    monkeypatch.setattr(Path, "read_bytes", refuse)
+    value, message = storage.load(path, NOTES)
+    assert value == NOTES.default()
+    assert message is not None and "Permission denied" in message
+    assert len(_aside(path)) == 1 and not path.exists()
+
+
+def test_a_file_that_cannot_be_moved_aside_is_still_reported(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "notes.json"
+    path.write_text("garbage", encoding="utf-8")
+
+    def refuse(_path: Path, now: datetime | None = None) -> Path:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(storage, "move_aside", refuse)
+    value, message = storage.load(path, NOTES)
+    assert value == NOTES.default()
+    assert message is not None and "could not be moved aside (Permission denied)" in message
+    assert path.read_text(encoding="utf-8") == "garbage"
+
+
+def test_a_partly_bad_file_that_cannot_be_moved_aside_is_not_overwritten(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "notes.json"
+    original = '{"version": 3, "name": "ada", "count": "many"}'
+    path.write_text(original, encoding="utf-8")
+
+    def refuse(_path: Path, now: datetime | None = None) -> Path:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(storage, "move_aside", refuse)
+    value, message = storage.load(path, NOTES)
+    assert value == {"name": "ada", "count": 0}
+    assert message is not None and "could not be moved aside" in message
+    assert path.read_text(encoding="utf-8") == original
+
+
+def test_saving_where_the_disk_refuses_returns_a_message(tmp_path: Path) -> None:
+    blocker = tmp_path / "blocker"
+    blocker.write_text("a file where a directory should be", encoding="utf-8")
+    message = storage.save(blocker / "notes.json", NOTES, {"name": "ada", "count": 1})
+    assert message is not None and "Could not save the notes" in message
+    assert blocker.read_text(encoding="utf-8") == "a file where a directory should be"
+
+
+def test_a_failed_write_keeps_the_old_file_and_leaves_no_temporary(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "notes.json"
+    assert storage.save(path, NOTES, {"name": "old", "count": 1}) is None
+    before = path.read_bytes()
+
+    def fail(_source: object, _target: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", fail)
+    message = storage.save(path, NOTES, {"name": "new", "count": 2})
+    assert message is not None and "No space left on device" in message
+    assert path.read_bytes() == before
+    assert _temporaries(tmp_path) == []
+
+
+def test_move_aside_never_overwrites_an_earlier_copy(tmp_path: Path) -> None:
+    path = tmp_path / "notes.json"
+    now = datetime(2024, 5, 6, 7, 8, 9)
+    names = []
+    for content in ("first", "second", "third"):
+        path.write_text(content, encoding="utf-8")
+        names.append(storage.move_aside(path, now).name)
+    assert names == [
+        "notes.json.corrupt-20240506-070809",
+        "notes.json.corrupt-20240506-070809-1",
+        "notes.json.corrupt-20240506-070809-2",
+    ]
+    assert [(tmp_path / name).read_text(encoding="utf-8") for name in names] == ["first", "second", "third"]

@@ -1,0 +1,213 @@
+"""The statistics dialog: the record against the computer, this session's score, and a reset.
+
+The screen only shows what it is given and reports the player's decision:
+it dismisses with True when the player confirmed a reset and False when it
+was simply closed. The app owns the statistics and the file, so it does the
+reset (``tictactoe_tui.statistics.reset_statistics``) in the callback, the
+one place that already handles a failed save.
+"""
+
+from __future__ import annotations
+
+from rich.console import JustifyMethod
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, DataTable, Label, Static
+
+from ...statistics import Record, SessionScore, Statistics
+
+_COLUMNS: tuple[tuple[str, JustifyMethod], ...] = (
+    ("Board", "left"),
+    ("Computer", "left"),
+    ("Played", "right"),
+    ("Won", "right"),
+    ("Drawn", "right"),
+    ("Lost", "right"),
+    ("Unbeaten", "right"),
+    ("Best", "right"),
+)
+"""Column headings and alignment; numbers line up on the right. "Unbeaten" is the current run of
+games without a loss and "Best" the longest such run (see ``tictactoe_tui.statistics``)."""
+
+
+def session_summary(score: SessionScore) -> str:
+    """This session's score in one line."""
+    if not score.played:
+        return "This session: no games finished yet."
+    draws = "1 draw" if score.draws == 1 else f"{score.draws} draws"
+    return f"This session: X won {score.x_wins}, O won {score.o_wins}, {draws}."
+
+
+def record_cells(record: Record) -> tuple[int, ...]:
+    """The numbers of one table row, in column order."""
+    return (record.played, record.wins, record.draws, record.losses, record.streak, record.best_streak)
+
+
+class ConfirmResetScreen(ModalScreen[bool]):
+    """Asks before forgetting every record; dismisses with True only on an explicit yes."""
+
+    DEFAULT_CSS = """
+    ConfirmResetScreen {
+        align: center middle;
+    }
+    ConfirmResetScreen > Vertical {
+        width: 52;
+        height: auto;
+        padding: 1 2;
+        border: thick $error;
+        background: $surface;
+    }
+    ConfirmResetScreen Label {
+        width: 100%;
+        margin-bottom: 1;
+    }
+    ConfirmResetScreen .title {
+        text-style: bold;
+    }
+    ConfirmResetScreen Horizontal {
+        height: auto;
+        align-horizontal: right;
+    }
+    ConfirmResetScreen Button {
+        margin-left: 2;
+    }
+    """
+
+    BINDINGS = [
+        Binding("y", "confirm", "Reset"),
+        Binding("n,escape", "cancel", "Keep"),
+    ]
+
+    AUTO_FOCUS = "#confirm-cancel"
+    """Enter on the first focus keeps the statistics: forgetting them takes a deliberate choice."""
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label("Reset statistics?", classes="title")
+            yield Label("Every game against the computer will be forgotten. This cannot be undone.")
+            with Horizontal():
+                yield Button("Reset (y)", variant="error", id="confirm-reset")
+                yield Button("Keep (n)", variant="primary", id="confirm-cancel")
+
+    @on(Button.Pressed, "#confirm-reset")
+    def action_confirm(self) -> None:
+        self.dismiss(True)
+
+    @on(Button.Pressed, "#confirm-cancel")
+    def action_cancel(self) -> None:
+        self.dismiss(False)
+
+
+class StatisticsScreen(ModalScreen[bool]):
+    """Statistics per board and computer level, and the session's score.
+
+    Dismisses with True when the player asked for, and confirmed, a reset.
+    """
+
+    DEFAULT_CSS = """
+    StatisticsScreen {
+        align: center middle;
+    }
+    StatisticsScreen > Vertical {
+        width: auto;
+        min-width: 60;
+        max-width: 100%;
+        height: auto;
+        max-height: 100%;
+        padding: 1 2;
+        border: thick $primary;
+        border-title-color: $text;
+        border-title-style: bold;
+        background: $surface;
+    }
+    StatisticsScreen #statistics-session {
+        margin-bottom: 1;
+    }
+    StatisticsScreen DataTable {
+        width: auto;
+        height: auto;
+        max-height: 16;
+        margin-bottom: 1;
+    }
+    StatisticsScreen #statistics-empty {
+        color: $text-muted;
+        margin-bottom: 1;
+    }
+    StatisticsScreen Horizontal {
+        width: 100%;
+        height: auto;
+        align-horizontal: right;
+    }
+    StatisticsScreen Button {
+        margin-left: 2;
+    }
+    """
+
+    BINDINGS = [
+        Binding("escape,q", "close", "Close"),
+        Binding("r", "reset", "Reset statistics"),
+    ]
+
+    AUTO_FOCUS = "#statistics-close"
+
+    def __init__(
+        self,
+        statistics: Statistics,
+        session: SessionScore,
+        *,
+        name: str | None = None,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self.statistics = statistics
+        self.session = session
+
+    def compose(self) -> ComposeResult:
+        with Vertical() as dialog:
+            dialog.border_title = "Statistics"
+            yield Static(session_summary(self.session), id="statistics-session")
+            if self.statistics:
+                yield self._table()
+            else:
+                yield Static("No games against the computer yet: records start with the first one.",
+                             id="statistics-empty")
+            with Horizontal():
+                yield Button("Reset (r)", variant="error", id="statistics-reset",
+                             disabled=not self.statistics)
+                yield Button("Close (esc)", variant="primary", id="statistics-close")
+
+    def _table(self) -> DataTable[Text]:
+        table: DataTable[Text] = DataTable(id="statistics-table", cursor_type="none", zebra_stripes=True)
+        for heading, justify in _COLUMNS:
+            table.add_column(Text(heading, justify=justify), key=heading)
+        for spec, opponent, record in self.statistics.rows():
+            table.add_row(
+                Text(str(spec)),
+                Text(opponent),
+                *(Text(str(count), justify="right") for count in record_cells(record)),
+                key=f"{spec}/{opponent}",
+            )
+        return table
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Reset is shown but unavailable while there is nothing to forget."""
+        if action == "reset" and not self.statistics:
+            return None
+        return True
+
+    @on(Button.Pressed, "#statistics-close")
+    def action_close(self) -> None:
+        self.dismiss(False)
+
+    @on(Button.Pressed, "#statistics-reset")
+    def action_reset(self) -> None:
+        self.app.push_screen(ConfirmResetScreen(), self._reset_answered)
+
+    def _reset_answered(self, confirmed: bool | None) -> None:
+        if confirmed:
+            self.dismiss(True)

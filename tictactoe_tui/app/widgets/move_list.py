@@ -1,0 +1,111 @@
+"""The numbered moves of the game, to read the game back and to jump to any point of it.
+
+The list shows one line per move in the engine's notation (``3. X c3``),
+below a ``start`` line for the empty board, so the option at index ``n`` is
+the position after ``n`` moves. Moves taken back by undo stay in the list,
+muted, until a different move replaces them: they are still one redo away.
+"""
+
+from __future__ import annotations
+
+from textual import on
+from textual.content import Content
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widgets import OptionList
+from textual.widgets.option_list import Option
+
+from ...history import History, mover
+
+
+class MoveList(OptionList):
+    """The game's moves; selecting one (enter or click) posts ``MoveList.PlySelected``.
+
+    Set ``history`` whenever the game changes and ``shown_ply`` when the board
+    shows an earlier position (None means the current one); the highlight
+    follows whichever position the board shows.
+    """
+
+    DEFAULT_CSS = """
+    MoveList {
+        width: 18;
+        height: 1fr;
+        border-title-color: $text-muted;
+    }
+    MoveList:focus {
+        border-title-color: $text;
+    }
+    """
+
+    history: reactive[History | None] = reactive(None)
+    """The game: its position and the moves taken back, or None for an empty list."""
+
+    shown_ply: reactive[int | None] = reactive(None)
+    """The ply the board shows, or None for the current position."""
+
+    class PlySelected(Message):
+        """The player chose the position after ``ply`` moves (0 is the empty board)."""
+
+        def __init__(self, move_list: MoveList, ply: int) -> None:
+            super().__init__()
+            self.move_list = move_list
+            self.ply = ply
+
+        @property
+        def control(self) -> MoveList:
+            """The list the ply was chosen in, for ``@on(MoveList.PlySelected, "#id")``."""
+            return self.move_list
+
+    def __init__(
+        self,
+        history: History | None = None,
+        *,
+        name: str | None = None,
+        id: str | None = None,
+        classes: str | None = None,
+        disabled: bool = False,
+    ) -> None:
+        super().__init__(name=name, id=id, classes=classes, disabled=disabled, markup=False)
+        self.border_title = "Moves"
+        self.set_reactive(MoveList.history, history)
+
+    @property
+    def current_ply(self) -> int:
+        """The ply the highlight belongs on: the shown one, else the game's current one."""
+        if self.history is None:
+            return 0
+        if self.shown_ply is not None:
+            return min(self.shown_ply, len(self.history.line))
+        return self.history.ply
+
+    def on_mount(self) -> None:
+        # The history given to __init__ was set without running its watcher.
+        self.watch_history(self.history)
+
+    def watch_history(self, history: History | None) -> None:
+        self.set_options(_options(history))
+        self.highlighted = self.current_ply
+
+    def watch_shown_ply(self) -> None:
+        self.highlighted = self.current_ply
+
+    @on(OptionList.OptionSelected)
+    def _select_ply(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.post_message(self.PlySelected(self, event.option_index))
+
+
+def _options(history: History | None) -> list[Option]:
+    if history is None:
+        return []
+    line = history.line
+    width = len(str(len(line)))
+    spec = history.position.spec
+    options = [Option(f"{'':>{width}}  start", id="ply-0")]
+    for ply, cell in enumerate(line, start=1):
+        text = f"{ply:>{width}}. {mover(ply - 1)} {spec.cell_name(cell)}"
+        # Dim rather than a theme colour: Textual blends dim text with whatever is behind it, so a
+        # taken-back move stays readable under the highlight in every theme.
+        prompt = Content(text) if ply <= history.ply else Content.styled(text, "dim italic")
+        options.append(Option(prompt, id=f"ply-{ply}"))
+    return options

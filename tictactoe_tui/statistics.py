@@ -1,0 +1,270 @@
+"""A person's record against the computer, kept across sessions, and the scoreboard of one session.
+
+Statistics count only games of one person against one computer player, from
+the person's point of view, per board and computer level: that is the record
+a player wants to improve. Games between two people are left out (neither
+side is "the player", so a win for one is a loss for the other), as are
+games the computer plays against itself; both still count on the session
+scoreboard, which is kept by mark rather than by person.
+
+A streak is a run of games without a loss. On 3x3 the perfect player cannot
+be beaten, so a winning streak against it would always read 0; not losing is
+the achievement, and a draw keeps the streak alive.
+
+The file is ``statistics.json`` in the user's data directory::
+
+    {"version": 1, "records": [{"board": "3x3k3", "opponent": "perfect",
+      "wins": 0, "draws": 12, "losses": 3, "streak": 5, "best_streak": 9}]}
+
+An entry that is not valid is dropped and the others are kept (see
+``storage.load``, which keeps the original file aside).
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from . import storage
+from .engine import PLAYER_NAMES, BoardSpec, GameError, Mark, Outcome, Status
+from .setup import GameSetup
+
+STATISTICS_FILE = "statistics.json"
+STATISTICS_VERSION = 1
+
+
+class Result(enum.Enum):
+    """How a game ended for the person."""
+
+    WIN = "win"
+    DRAW = "draw"
+    LOSS = "loss"
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """The games on one board against one computer level."""
+
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    streak: int = 0
+    """Games in a row without a loss, up to the last one."""
+    best_streak: int = 0
+    """The longest such run ever."""
+
+    @property
+    def played(self) -> int:
+        """Every game counted."""
+        return self.wins + self.draws + self.losses
+
+    def add(self, result: Result) -> Record:
+        """This record after one more game."""
+        streak = 0 if result is Result.LOSS else self.streak + 1
+        return Record(
+            wins=self.wins + (result is Result.WIN),
+            draws=self.draws + (result is Result.DRAW),
+            losses=self.losses + (result is Result.LOSS),
+            streak=streak,
+            best_streak=max(self.best_streak, streak),
+        )
+
+
+StatisticsKey = tuple[BoardSpec, str]
+"""A board and a computer level (one of ``PLAYER_NAMES``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Statistics:
+    """Every record, by board and computer level. Never mutated: each game makes a new one."""
+
+    records: Mapping[StatisticsKey, Record] = field(default_factory=dict)
+
+    def get(self, spec: BoardSpec, opponent: str) -> Record:
+        """The record on ``spec`` against ``opponent`` (empty if never played)."""
+        return self.records.get((spec, opponent), Record())
+
+    def rows(self) -> Iterator[tuple[BoardSpec, str, Record]]:
+        """Every record, small boards first, then by computer level from weakest to strongest."""
+        for spec, opponent in sorted(self.records, key=_order):
+            yield spec, opponent, self.records[spec, opponent]
+
+    def __bool__(self) -> bool:
+        return bool(self.records)
+
+
+def _order(key: StatisticsKey) -> tuple[int, int, int, int, str]:
+    spec, opponent = key
+    level = PLAYER_NAMES.index(opponent) if opponent in PLAYER_NAMES else len(PLAYER_NAMES)
+    return spec.width * spec.height, spec.width, spec.k, level, opponent
+
+
+def record_result(stats: Statistics, spec: BoardSpec, opponent: str, result: Result) -> Statistics:
+    """``stats`` with one more game on ``spec`` against ``opponent``."""
+    if opponent not in PLAYER_NAMES:
+        raise ValueError(f"{opponent!r} is not a computer player: choose one of {', '.join(PLAYER_NAMES)}")
+    records = dict(stats.records)
+    records[spec, opponent] = stats.get(spec, opponent).add(result)
+    return replace(stats, records=records)
+
+
+def counted_game(setup: GameSetup) -> tuple[Mark, str] | None:
+    """The person's mark and the computer level when ``setup`` is counted in statistics, else None."""
+    humans = [mark for mark in Mark if setup.is_human(mark)]
+    if len(humans) != 1:
+        return None
+    human = humans[0]
+    return human, setup.controller(human.other)
+
+
+def result_for(outcome: Outcome, mark: Mark) -> Result:
+    """How a finished game ended for the player of ``mark``."""
+    if not outcome.is_over:
+        raise ValueError("the game is not over yet")
+    if outcome.winner is None:
+        return Result.DRAW
+    return Result.WIN if outcome.winner is mark else Result.LOSS
+
+
+def record_game(stats: Statistics, setup: GameSetup, outcome: Outcome) -> Statistics:
+    """``stats`` after a finished game of ``setup``; unchanged when the game is not counted."""
+    counted = counted_game(setup)
+    if counted is None:
+        return stats
+    human, opponent = counted
+    return record_result(stats, setup.spec, opponent, result_for(outcome, human))
+
+
+@dataclass(frozen=True, slots=True)
+class SessionScore:
+    """Games finished since the app started, by mark, whoever played them."""
+
+    x_wins: int = 0
+    o_wins: int = 0
+    draws: int = 0
+
+    @property
+    def played(self) -> int:
+        """Every game finished this session."""
+        return self.x_wins + self.o_wins + self.draws
+
+    def add(self, outcome: Outcome) -> SessionScore:
+        """This score after one more finished game."""
+        if outcome.status is Status.X_WINS:
+            return replace(self, x_wins=self.x_wins + 1)
+        if outcome.status is Status.O_WINS:
+            return replace(self, o_wins=self.o_wins + 1)
+        if outcome.status is Status.DRAW:
+            return replace(self, draws=self.draws + 1)
+        raise ValueError("the game is not over yet")
+
+
+# The file
+
+
+def statistics_path() -> Path:
+    """The statistics file in the data directory (see ``storage.HOME_ENV``)."""
+    return storage.data_dir() / STATISTICS_FILE
+
+
+def load_statistics(path: Path | None = None) -> tuple[Statistics, str | None]:
+    """The saved statistics (empty on the first run) and a message for the player if the file was bad."""
+    return storage.load(path or statistics_path(), STATISTICS_FORMAT)
+
+
+def save_statistics(stats: Statistics, path: Path | None = None) -> str | None:
+    """Save atomically; return a message for the player if it could not be written."""
+    return storage.save(path or statistics_path(), STATISTICS_FORMAT, stats)
+
+
+def save_finished_game(
+    setup: GameSetup, outcome: Outcome, path: Path | None = None
+) -> tuple[Statistics, str | None]:
+    """Count a finished game in the statistics file; return the statistics now on disk and any message.
+
+    The file is read afresh, changed and written back, rather than replaced by
+    the app's copy from the start of the session: two games running at once
+    (two terminals, or several browsers served by ``tictactoe-tui serve``)
+    share one file, and each must add to the other's results, not undo them.
+    A game that does not count (see ``counted_game``) leaves the file as it is.
+    """
+    stats, problem = load_statistics(path)
+    updated = record_game(stats, setup, outcome)
+    if updated is stats:
+        return stats, problem
+    failure = save_statistics(updated, path)
+    messages = [message for message in (problem, failure) if message]
+    return updated, " ".join(messages) or None
+
+
+def reset_statistics(path: Path | None = None) -> tuple[Statistics, str | None]:
+    """Forget every record: save empty statistics and return them, with a message if saving failed."""
+    empty = Statistics()
+    return empty, save_statistics(empty, path)
+
+
+_COUNTS = ("wins", "draws", "losses", "streak", "best_streak")
+
+
+def encode_statistics(stats: Statistics) -> dict[str, Any]:
+    """The JSON object for ``stats`` (without the version, which ``storage`` adds)."""
+    return {
+        "records": [
+            {"board": str(spec), "opponent": opponent, **{name: getattr(record, name) for name in _COUNTS}}
+            for spec, opponent, record in stats.rows()
+        ]
+    }
+
+
+def decode_statistics(document: Mapping[str, Any]) -> tuple[Statistics, list[str]]:
+    """Statistics from a JSON object; each invalid entry is dropped and noted."""
+    problems: list[str] = []
+    entries = storage.expect(document, "records", list, problems, [])
+    records: dict[StatisticsKey, Record] = {}
+    for number, entry in enumerate(entries, start=1):
+        try:
+            key, record = _decode_entry(entry)
+        except ValueError as error:
+            problems.append(f"record {number} was dropped ({error})")
+            continue
+        if key in records:
+            problems.append(f"record {number} was dropped (a second record for {key[0]} against {key[1]})")
+            continue
+        records[key] = record
+    return Statistics(records), problems
+
+
+def _decode_entry(entry: object) -> tuple[StatisticsKey, Record]:
+    if not isinstance(entry, dict):
+        raise ValueError("it is not an object")
+    board, opponent = entry.get("board"), entry.get("opponent")
+    if not isinstance(board, str):
+        raise ValueError(f"board {board!r} is not text")
+    try:
+        spec = BoardSpec.parse(board)
+    except GameError as error:
+        raise ValueError(str(error)) from None
+    if opponent not in PLAYER_NAMES:
+        raise ValueError(f"opponent {opponent!r} is not one of {', '.join(PLAYER_NAMES)}")
+    counts: dict[str, int] = {}
+    for name in _COUNTS:
+        count = entry.get(name, 0)
+        if type(count) is not int or count < 0:
+            raise ValueError(f"{name} {count!r} is not a count")
+        counts[name] = count
+    record = Record(**counts)
+    if record.streak > record.best_streak or record.best_streak > record.wins + record.draws:
+        raise ValueError("its streaks do not fit its games")
+    return (spec, opponent), record
+
+
+STATISTICS_FORMAT: storage.FileFormat[Statistics] = storage.FileFormat(
+    kind="statistics",
+    version=STATISTICS_VERSION,
+    default=Statistics,
+    encode=encode_statistics,
+    decode=decode_statistics,
+)

@@ -1,0 +1,211 @@
+"""Small versioned JSON files that survive crashes, bad edits and newer releases.
+
+Settings and statistics are both one JSON object with a ``version`` field.
+They are written to a temporary file in the same directory, flushed to disk
+and renamed over the old file, so a crash or a full disk leaves the previous
+file intact rather than half a file. A file that cannot be used is never
+deleted and never crashes the game: it is renamed to ``NAME.corrupt-STAMP``
+next to where it was, so the player can still recover it, and the game
+carries on with defaults and a one-line message to show.
+
+Nothing here imports Textual: the formats are plain data and are tested
+without an app.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import tempfile
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Generic, TypeVar
+
+import platformdirs
+
+APP_NAME = "tictactoe-tui"
+
+HOME_ENV = "TICTACTOE_TUI_HOME"
+"""When set, settings go to ``$TICTACTOE_TUI_HOME/config`` and statistics to
+``$TICTACTOE_TUI_HOME/data`` instead of the user's platform directories, so
+tests, CI and a second profile stay away from the real home."""
+
+VERSION_KEY = "version"
+
+T = TypeVar("T")
+
+Problems = list[str]
+"""Human-readable notes about fields that were invalid and replaced by defaults."""
+
+
+def config_dir() -> Path:
+    """Where settings live: the user's configuration directory, unless ``HOME_ENV`` overrides it."""
+    home = os.environ.get(HOME_ENV)
+    if home:
+        return Path(home) / "config"
+    return platformdirs.user_config_path(APP_NAME)
+
+
+def data_dir() -> Path:
+    """Where statistics live: the user's data directory, unless ``HOME_ENV`` overrides it."""
+    home = os.environ.get(HOME_ENV)
+    if home:
+        return Path(home) / "data"
+    return platformdirs.user_data_path(APP_NAME)
+
+
+class FormatError(ValueError):
+    """The file's content is not a document of the expected format; the message says why."""
+
+
+@dataclass(frozen=True, slots=True)
+class FileFormat(Generic[T]):
+    """How one kind of file maps to a value: its name in messages, its version and codecs.
+
+    ``decode`` receives the document (without checking ``version``, which is
+    done here) and returns the value with a list of problems for fields it
+    replaced by defaults; it raises ``FormatError`` when nothing is usable.
+    """
+
+    kind: str
+    version: int
+    default: Callable[[], T]
+    encode: Callable[[T], dict[str, Any]]
+    decode: Callable[[Mapping[str, Any]], tuple[T, Problems]]
+
+
+def load(path: Path, file_format: FileFormat[T]) -> tuple[T, str | None]:
+    """Read ``path``; return the value and a message for the player when something was wrong.
+
+    A missing file is the first run: defaults and no message. A file that is
+    unreadable, not JSON, not an object or of another version is moved aside
+    and replaced by defaults. A file whose fields are partly invalid keeps
+    the valid ones: the original is moved aside and the repaired document is
+    written in its place at once, so the good fields survive even if the game
+    never saves again.
+    """
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return file_format.default(), None
+    except OSError as error:
+        problem = f"it could not be read ({_reason(error)})"
+        return file_format.default(), _set_aside(path, file_format, problem, "defaults are used")[0]
+    try:
+        document = _parse(raw, file_format)
+        value, problems = file_format.decode(document)
+    except FormatError as error:
+        return file_format.default(), _set_aside(path, file_format, str(error), "defaults are used")[0]
+    if not problems:
+        return value, None
+    problem = "; ".join(problems)
+    message, moved = _set_aside(path, file_format, problem, "those entries were reset and the rest was kept")
+    if moved:
+        # Only over a file that is safe elsewhere: the original must never be the price of a repair.
+        with contextlib.suppress(OSError):
+            write_json(path, {VERSION_KEY: file_format.version, **file_format.encode(value)})
+    return value, message
+
+
+def save(path: Path, file_format: FileFormat[T], value: T) -> str | None:
+    """Write ``value`` atomically; return a message for the player if the disk refused."""
+    try:
+        write_json(path, {VERSION_KEY: file_format.version, **file_format.encode(value)})
+    except OSError as error:
+        return f"Could not save the {file_format.kind} to {path}: {_reason(error)}."
+    return None
+
+
+def write_json(path: Path, document: Mapping[str, Any]) -> None:
+    """Replace ``path`` with ``document`` so that readers see the old file or the new one, never a mix."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    text = json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write(text)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+    _sync_directory(path.parent)
+
+
+def move_aside(path: Path, now: datetime | None = None) -> Path:
+    """Rename ``path`` to ``path.corrupt-YYYYmmdd-HHMMSS`` (with ``-N`` if taken) and return the new path."""
+    stamp = (now or datetime.now()).strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.name}.corrupt-{stamp}")
+    number = 1
+    while target.exists():
+        target = path.with_name(f"{path.name}.corrupt-{stamp}-{number}")
+        number += 1
+    os.replace(path, target)
+    return target
+
+
+def _parse(raw: bytes, file_format: FileFormat[Any]) -> Mapping[str, Any]:
+    try:
+        document = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise FormatError("it is not UTF-8 text") from None
+    except json.JSONDecodeError as error:
+        raise FormatError(f"it is not valid JSON ({error.msg} at line {error.lineno})") from None
+    if not isinstance(document, dict):
+        raise FormatError("it is not a JSON object")
+    version = document.get(VERSION_KEY)
+    if version is None:
+        raise FormatError("it has no version")
+    if type(version) is not int or version != file_format.version:
+        raise FormatError(f"its version {version!r} is not {file_format.version}, the one this game reads")
+    return document
+
+
+def _set_aside(path: Path, file_format: FileFormat[Any], problem: str, remedy: str) -> tuple[str, bool]:
+    """Move the bad file out of the way; say what happened in one sentence, and whether it moved."""
+    opening = f"The {file_format.kind} file {path} had a problem: {problem}. {remedy.capitalize()}"
+    try:
+        moved = move_aside(path)
+    except OSError as error:
+        return f"{opening}; it could not be moved aside ({_reason(error)}).", False
+    return f"{opening}; the original file was renamed to {moved.name}.", True
+
+
+def _reason(error: OSError) -> str:
+    return error.strerror or type(error).__name__
+
+
+def _sync_directory(directory: Path) -> None:
+    """Make the rename itself durable; not every platform can open a directory, and that is fine."""
+    try:
+        descriptor = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        with contextlib.suppress(OSError):
+            os.fsync(descriptor)
+    finally:
+        os.close(descriptor)
+
+
+def expect(document: Mapping[str, Any], key: str, kind: type[T], problems: Problems, default: T) -> T:
+    """``document[key]`` if it is a ``kind``, else ``default`` with a note in ``problems``.
+
+    A missing key is not a problem: it is how files from before a field
+    existed look, and the default is the right value for them.
+    """
+    if key not in document:
+        return default
+    value = document[key]
+    if isinstance(value, kind) and not (kind is int and isinstance(value, bool)):
+        return value
+    problems.append(f"{key} {value!r} is not {_KIND_NAMES.get(kind, kind.__name__)}")
+    return default
+
+
+_KIND_NAMES: dict[type[Any], str] = {str: "text", int: "a whole number", dict: "an object", list: "a list"}
