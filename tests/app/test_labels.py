@@ -1,0 +1,47 @@
+"""The words of the status line and the side panel, and the preset boards."""
+
+from __future__ import annotations
+
+from tictactoe_tui.app.labels import controller_label, players_label, result_label, status_text
+from tictactoe_tui.app.presets import PRESETS, board_name, board_rules
+from tictactoe_tui.engine import BoardSpec, Position
+from tictactoe_tui.setup import GameSetup
+
+SETUP = GameSetup(BoardSpec(3, 3, 3), "human", "perfect")
+
+
+def test_controllers_are_named_for_people() -> None:
+    assert controller_label("human") == "Human"
+    assert controller_label("medium") == "Computer (medium)"
+    assert players_label(SETUP) == "X: Human · O: Computer (perfect)"
+
+
+def test_status_says_whose_turn_and_who_controls_each_side() -> None:
+    position = Position.empty("3x3")
+    assert status_text(SETUP, position, thinking=False) == "X to move — X: Human · O: Computer (perfect)"
+    after = position.play("b2")
+    assert status_text(SETUP, after, thinking=True).startswith("O is thinking — X: Human")
+    assert status_text(SETUP, after, thinking=False).startswith("O waits to move")
+
+
+def test_status_announces_the_result_and_what_next() -> None:
+    won = Position.from_moves("3x3", "a1 b1 b2 c1 c3")
+    drawn = Position.from_moves("3x3", "b2 a1 a2 c2 b1 b3 c1 a3 c3")
+    assert result_label(won.outcome) == "X wins"
+    assert result_label(Position.from_moves("3x3", "a1 b1 c3 b2 a3 b3").outcome) == "O wins"
+    assert result_label(drawn.outcome) == "Draw"
+    assert status_text(SETUP, won, thinking=False).startswith("X wins!")
+    assert "r: play again" in status_text(SETUP, drawn, thinking=False)
+
+
+def test_presets_are_the_common_boards_on_keys_one_to_six() -> None:
+    assert [preset.key for preset in PRESETS] == list("123456")
+    assert [str(preset.spec) for preset in PRESETS] == \
+        ["3x3k3", "4x4k3", "4x4k4", "5x5k4", "7x6k4", "15x15k5"]
+
+
+def test_boards_are_named() -> None:
+    assert board_name(BoardSpec(3, 3, 3)) == "Tic-Tac-Toe"
+    assert board_name(BoardSpec(15, 15, 5)) == "Gomoku"
+    assert board_name(BoardSpec(4, 4, 3)) == "m,n,k game"
+    assert board_rules(BoardSpec(7, 6, 4)) == "7x6, 4 in a row wins"

@@ -1,0 +1,83 @@
+"""The board follows the terminal's size; a terminal too small says how large it must be."""
+
+from __future__ import annotations
+
+from driving import game, quick_app
+from textual.pilot import Pilot
+from textual.widgets import Static
+
+from tictactoe_tui.app.geometry import Glyph, needed_size
+from tictactoe_tui.app.widgets.board import Board
+from tictactoe_tui.app.widgets.cell import BoardCell
+from tictactoe_tui.engine import BoardSpec
+from tictactoe_tui.setup import GameSetup
+
+PEOPLE = GameSetup(BoardSpec(3, 3, 3), "human", "human")
+
+
+def board(pilot: Pilot[None]) -> Board:
+    return pilot.app.screen.query_one(Board)
+
+
+def too_small(pilot: Pilot[None]) -> Static:
+    return pilot.app.screen.query_one("#too-small", Static)
+
+
+async def test_cells_grow_and_shrink_with_the_terminal() -> None:
+    async with quick_app(PEOPLE).run_test(size=(80, 24)) as pilot:
+        assert board(pilot).geometry is not None and board(pilot).geometry.cell.glyph is Glyph.LARGE
+        assert board(pilot).query_one("#cell-b2", BoardCell).size == (13, 5)
+        await pilot.resize_terminal(40, 16)
+        await pilot.pause()
+        assert board(pilot).geometry is not None and board(pilot).geometry.cell.glyph is Glyph.MEDIUM
+        assert board(pilot).query_one("#cell-b2", BoardCell).size == (7, 3)
+        assert not pilot.app.screen.query_one("#side").display
+        await pilot.resize_terminal(20, 8)
+        await pilot.pause()
+        assert board(pilot).geometry is not None and board(pilot).geometry.cell.glyph is Glyph.SMALL
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert board(pilot).geometry is not None and board(pilot).geometry.cell.glyph is Glyph.LARGE
+        assert pilot.app.screen.query_one("#side").display
+
+
+async def test_a_small_terminal_says_how_large_it_must_be_and_the_game_goes_on() -> None:
+    spec = BoardSpec(15, 15, 5)
+    setup = GameSetup(spec, "human", "human")
+    width, height = needed_size(spec)
+    async with quick_app(setup).run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await pilot.resize_terminal(width - 1, height)
+        await pilot.pause()
+        assert not board(pilot).display and too_small(pilot).display
+        message = str(too_small(pilot).render())
+        assert f"Terminal too small for 15x15: needs {width}x{height}, now {width - 1}x{height}" in message
+        await pilot.press("enter", "left", "enter")
+        assert game(pilot).position.record == "15x15k5: h8", "a hidden board takes no moves"
+        await pilot.resize_terminal(width, height)
+        await pilot.pause()
+        assert board(pilot).display and not too_small(pilot).display
+        assert board(pilot).has_focus
+        await pilot.press("left", "enter")
+        assert game(pilot).position.record == "15x15k5: h8 g8"
+
+
+async def test_a_game_can_start_in_a_terminal_too_small_for_it() -> None:
+    setup = GameSetup(BoardSpec(26, 26, 5), "human", "human")
+    async with quick_app(setup).run_test(size=(80, 24)) as pilot:
+        assert too_small(pilot).display and not board(pilot).display
+        assert "needs 81x29, now 80x24" in str(too_small(pilot).render())
+        await pilot.resize_terminal(81, 29)
+        await pilot.pause()
+        assert board(pilot).display
+        assert len(board(pilot).query(BoardCell)) == 26 * 26
+
+
+async def test_a_resize_behind_another_screen_is_applied_on_return() -> None:
+    async with quick_app(PEOPLE).run_test(size=(80, 24)) as pilot:
+        await pilot.press("question_mark")
+        await pilot.resize_terminal(11, 6)
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert too_small(pilot).display and not board(pilot).display

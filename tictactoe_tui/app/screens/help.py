@@ -1,0 +1,76 @@
+"""The help screen: every key, the rules, and what each computer level does."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Markdown
+
+RULES = """\
+Two players take turns to put their mark in an empty cell, **X** first. The
+first to get **k in a row** (across, up or diagonally) wins; a full board
+without such a line is a **draw**. Tic-Tac-Toe is 3x3 with k=3, Gomoku is
+15x15 with k=5. Cells are named like chess squares: columns are letters,
+rows are numbers, and **a1** is the bottom-left cell.
+"""
+
+GAME_KEYS: tuple[tuple[str, str], ...] = (
+    ("← ↑ → ↓ or h j k l", "move the cursor"),
+    ("Enter or Space", "play at the cursor"),
+    ("1 to 9", "play on 3x3, laid out like a numeric keypad (7 8 9 is the top row)"),
+    ("mouse click", "play in that cell"),
+    ("r", "play again with the same board and players"),
+    ("n", "new game: choose the board and the players"),
+    ("? or F1", "show or close this help"),
+    ("Ctrl+P", "command palette: new game, play again, help, themes and more"),
+    ("q", "quit"),
+)
+"""The keys of the game screen, in the words of the help screen."""
+
+NEW_GAME_KEYS: tuple[tuple[str, str], ...] = (
+    ("1 to 6", "choose a preset board"),
+    ("s", "start the game"),
+    ("Esc", "go back to the game in progress"),
+)
+"""The keys of the new-game screen."""
+
+LEVELS: tuple[tuple[str, str], ...] = (
+    ("random", "any empty cell, by chance"),
+    ("easy", "wins when it can and blocks your winning move; otherwise plays by chance"),
+    ("medium", "also makes and blocks forks (two threats at once), and prefers the busiest cells"),
+    ("perfect", "searches the game to its end and never loses a game that can be saved; "
+                "on a board too large to finish, it plays the best move it finds in about a second"),
+)
+"""The computer's levels, weakest first."""
+
+
+def _items(pairs: tuple[tuple[str, str], ...]) -> str:
+    return "\n".join(f"- **{name}**: {what}" for name, what in pairs)
+
+
+def help_markdown() -> str:
+    """The help text as Markdown."""
+    return "\n\n".join([
+        "# How to play", RULES,
+        "## Keys", _items(GAME_KEYS),
+        "## On the new-game screen", _items(NEW_GAME_KEYS),
+        "## The computer's levels", _items(LEVELS),
+    ])
+
+
+class HelpScreen(ModalScreen[None]):
+    """The keys, rules and levels over the game, which goes on underneath."""
+
+    BINDINGS = [Binding("escape,question_mark,f1", "close", "Close")]
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="help") as help_box:
+            help_box.border_title = "Help"
+            help_box.border_subtitle = "Esc closes"
+            yield Markdown(help_markdown())
+
+    def action_close(self) -> None:
+        """Back to where help was opened."""
+        self.dismiss()

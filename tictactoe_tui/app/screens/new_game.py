@@ -1,0 +1,156 @@
+"""The new-game screen: the board's size, k, who plays each side, and one-key presets.
+
+It returns a ``GameSetup`` (or None when the player goes back to the game
+in progress). The board is checked by ``BoardSpec`` itself on every change,
+so the rules live in one place and the explanation shown under the field is
+the engine's own.
+"""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid, Horizontal, VerticalScroll
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Label, Select, Static
+
+from ...engine import MAX_SIDE, MIN_SIDE, BoardSpec, BoardSpecError
+from ...setup import CONTROLLERS, GameSetup
+from ..labels import controller_label
+from ..presets import PRESETS
+
+SIZE_FIELDS = ("width", "height", "k")
+"""The board's fields, in the order ``BoardSpec`` takes them."""
+
+
+def board_problem(width: int, height: int, k: int) -> tuple[str, str] | None:
+    """``(field, explanation)`` when the three values make no board, else None.
+
+    The explanation is ``BoardSpec``'s message; the field is the one that
+    message is about, so it can be shown next to that field.
+    """
+    try:
+        BoardSpec(width, height, k)
+    except BoardSpecError as error:
+        message = str(error)
+        field = next((name for name in SIZE_FIELDS if message.startswith(name)), "k")
+        return field, message
+    return None
+
+
+class NewGameScreen(Screen[GameSetup | None]):
+    """Choose a board and players; dismissed with the new ``GameSetup``, or None to go back."""
+
+    AUTO_FOCUS = "#start"
+
+    BINDINGS = [
+        Binding("s", "start", "Start"),
+        Binding("escape", "cancel", "Back"),
+        *(Binding(preset.key, f"preset({index})", preset.name, show=False)
+          for index, preset in enumerate(PRESETS)),
+    ]
+
+    def __init__(self, setup: GameSetup | None = None, *, can_cancel: bool = False) -> None:
+        super().__init__()
+        self._initial = setup or GameSetup()
+        self._can_cancel = can_cancel
+
+    def compose(self) -> ComposeResult:
+        setup = self._initial
+        sizes = [(str(n), n) for n in range(MIN_SIDE, MAX_SIDE + 1)]
+        players = [(controller_label(name), name) for name in CONTROLLERS]
+        with VerticalScroll(id="new-game") as form:
+            form.border_title = "New game"
+            yield Label("Board", classes="heading")
+            for field, label, value in (("width", "Width", setup.spec.width),
+                                        ("height", "Height", setup.spec.height),
+                                        ("k", "In a row (k)", setup.spec.k)):
+                with Horizontal(classes="field"):
+                    yield Label(label, classes="field-label")
+                    yield Select(sizes, value=value, allow_blank=False, compact=True, id=field)
+                yield Static(id=f"{field}-error", classes="field-error")
+            yield Label("Players", classes="heading")
+            for field, label, controller in (("x", "X (moves first)", setup.x), ("o", "O", setup.o)):
+                with Horizontal(classes="field"):
+                    yield Label(label, classes="field-label")
+                    yield Select(players, value=controller, allow_blank=False, compact=True, id=field)
+            yield Label("Presets", classes="heading")
+            with Grid(id="presets"):
+                for index, preset in enumerate(PRESETS):
+                    text = Content.assemble((preset.key, "bold $text-accent"), "  ", preset.name)
+                    yield Button(text, id=f"preset-{index}", compact=True)
+            with Horizontal(id="actions"):
+                yield Button("Start", variant="primary", id="start")
+                if self._can_cancel:
+                    yield Button("Back", id="cancel")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._validate()
+
+    # Reading and checking the fields
+
+    def _number(self, field: str) -> int:
+        value = self.query_one(f"#{field}", Select).value
+        assert isinstance(value, int)
+        return value
+
+    def _controller(self, field: str) -> str:
+        value = self.query_one(f"#{field}", Select).value
+        assert isinstance(value, str)
+        return value
+
+    def chosen(self) -> GameSetup | None:
+        """The setup the fields describe, or None while they describe no board."""
+        width, height, k = (self._number(field) for field in SIZE_FIELDS)
+        if board_problem(width, height, k) is not None:
+            return None
+        return GameSetup(BoardSpec(width, height, k), self._controller("x"), self._controller("o"))
+
+    @on(Select.Changed)
+    def _validate(self) -> None:
+        problem = board_problem(*(self._number(field) for field in SIZE_FIELDS))
+        for field in SIZE_FIELDS:
+            error = self.query_one(f"#{field}-error", Static)
+            message = problem[1] if problem is not None and problem[0] == field else ""
+            error.update(message)
+            error.display = bool(message)
+            self.query_one(f"#{field}", Select).set_class(bool(message), "-invalid")
+        self.query_one("#start", Button).disabled = problem is not None
+
+    # Actions
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "cancel":
+            return self._can_cancel
+        return True
+
+    @on(Button.Pressed, "#start")
+    def action_start(self) -> None:
+        """Start the game the fields describe; a board that cannot be played is explained, not started."""
+        setup = self.chosen()
+        if setup is None:
+            self.app.bell()
+            self.notify("This board cannot be played: see the note under the fields.",
+                        severity="error", timeout=3)
+            return
+        self.dismiss(setup)
+
+    @on(Button.Pressed, "#cancel")
+    def action_cancel(self) -> None:
+        """Go back to the game in progress."""
+        if self._can_cancel:
+            self.dismiss(None)
+
+    def action_preset(self, index: int) -> None:
+        """Set the board fields to a preset (the players stay as chosen)."""
+        spec = PRESETS[index].spec
+        for field, value in zip(SIZE_FIELDS, (spec.width, spec.height, spec.k), strict=True):
+            self.query_one(f"#{field}", Select).value = value
+
+    @on(Button.Pressed, "#presets Button")
+    def _preset_pressed(self, event: Button.Pressed) -> None:
+        assert event.button.id is not None
+        self.action_preset(int(event.button.id.removeprefix("preset-")))

@@ -1,0 +1,1 @@
+"""The app's widgets, one per module (imported by module path)."""

@@ -1,0 +1,228 @@
+"""The board: a grid of cells with column letters and row numbers, and a keyboard cursor.
+
+The board holds no game of its own. The game screen sets ``position`` (and
+the ``geometry`` that fits the terminal) and listens for ``Board.Played``;
+whether a move is legal, and whose turn it is, is the screen's business.
+That keeps one source of truth for the game and lets the same board show
+any position, such as one from an analysis or a replay.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Container, Horizontal
+from textual.content import Content
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+from textual.widgets import Static
+
+from ...engine import BoardSpec, Cell, Position
+from ...settings import KeypadLayout
+from ..geometry import Geometry, Glyph
+from .cell import Annotation, BoardCell
+
+NO_ANNOTATIONS: Mapping[Cell, Annotation] = MappingProxyType({})
+
+
+def centre(spec: BoardSpec) -> Cell:
+    """The cell where the cursor starts: the middle of the board (left and lower of two middles)."""
+    return spec.cell_at((spec.width - 1) // 2, (spec.height - 1) // 2)
+
+
+class Board(Widget, can_focus=True):
+    """A board that shows ``position`` and posts ``Board.Played`` when a person picks a cell."""
+
+    DEFAULT_CSS = """
+    Board {
+        layout: vertical;
+        width: auto;
+        height: auto;
+        background: $surface;
+        & > #rows { width: auto; height: auto; }
+        & #row-labels { width: auto; color: $text-muted; }
+        & #column-labels { width: auto; height: 1; color: $text-muted; }
+        & #cells { layout: grid; width: auto; height: auto; }
+        &.-lines #cells { keyline: thin $foreground 50%; }
+
+        & BoardCell {
+            background: $surface;
+            color: $text-muted;
+        }
+        & BoardCell.-shade { background: $panel; }
+        & BoardCell.-x { color: $text-accent; text-style: bold; }
+        & BoardCell.-x:light { color: $text-error; }
+        & BoardCell.-o { color: $text-primary; text-style: bold; }
+        &.-small BoardCell.-last { text-style: bold underline; }
+        & BoardCell.-cursor { background: $foreground 12%; }
+        &.-active BoardCell.-empty:hover { background: $primary 35%; }
+        /* The winning line overrides the marks' colours, including the light themes' ones. */
+        & BoardCell.-win, & BoardCell.-win:light {
+            background: $text-success;
+            color: auto;
+            text-style: bold;
+        }
+    }
+    """
+
+    BINDINGS = [
+        Binding("up,k", "move_cursor(0, 1)", "Up", show=False),
+        Binding("down,j", "move_cursor(0, -1)", "Down", show=False),
+        Binding("left,h", "move_cursor(-1, 0)", "Left", show=False),
+        Binding("right,l", "move_cursor(1, 0)", "Right", show=False),
+        Binding("enter,space", "play_cursor", "Play", key_display="⏎"),
+        *(Binding(str(digit), f"play_keypad({digit})", f"Play keypad {digit}", show=False)
+          for digit in range(1, 10)),
+    ]
+
+    position: reactive[Position] = reactive(Position.empty(BoardSpec(3, 3, 3)), init=False)
+    """The position shown."""
+    geometry: reactive[Geometry | None] = reactive(None, init=False)
+    """The cell size and lines to draw with (None until the screen has measured the terminal)."""
+    cursor: reactive[Cell] = reactive(0, init=False)
+    """The cell the keyboard plays at."""
+    active = reactive(False, toggle_class="-active")
+    """True while a person may move, so empty cells light up under the mouse."""
+    annotations: reactive[Mapping[Cell, Annotation]] = reactive(NO_ANNOTATIONS, init=False)
+    """Notes shown in cells (for hints and analysis)."""
+    keypad: reactive[KeypadLayout] = reactive(KeypadLayout.CALCULATOR, init=False)
+    """How the digits 1-9 map onto a 3x3 board."""
+
+    class Played(Message):
+        """A person chose ``cell``, by mouse or keyboard; the move may still be refused."""
+
+        def __init__(self, cell: Cell) -> None:
+            super().__init__()
+            self.cell = cell
+
+    def __init__(self, position: Position, geometry: Geometry | None = None, *,
+                 id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.set_reactive(Board.position, position)
+        self.set_reactive(Board.geometry, geometry)
+        self.set_reactive(Board.cursor, centre(position.spec))
+        self._cells: dict[Cell, BoardCell] = {}
+        self._grid = Container(id="cells")
+        self._row_labels = Static(id="row-labels")
+        self._column_labels = Static(id="column-labels")
+
+    def compose(self) -> ComposeResult:
+        """The cells of the current board, drawn at once with the current geometry and position."""
+        spec = self.position.spec
+        self._cells = {
+            cell: BoardCell(cell, shade=(col + row) % 2 == 1, id=f"cell-{spec.cell_name(cell)}")
+            for row in reversed(range(spec.height))
+            for col in range(spec.width)
+            for cell in (spec.cell_at(col, row),)
+        }
+        self._grid = Container(*self._cells.values(), id="cells")
+        self._row_labels = Static(id="row-labels")
+        self._column_labels = Static(id="column-labels")
+        self._show_geometry()
+        self._show_position()
+        with Horizontal(id="rows"):
+            yield self._row_labels
+            yield self._grid
+        yield self._column_labels
+
+    def cell_widget(self, cell: Cell) -> BoardCell:
+        """The widget drawing ``cell`` (for tests and for placing things over the board)."""
+        return self._cells[cell]
+
+    # Attributes set from above
+
+    def watch_position(self, old: Position, new: Position) -> None:
+        if old.spec != new.spec:
+            # Another board size: new cells, built by compose with everything else current.
+            self.set_reactive(Board.cursor, centre(new.spec))
+            self.set_reactive(Board.annotations, NO_ANNOTATIONS)
+            self.refresh(recompose=True)
+        else:
+            self._show_position()
+
+    def watch_geometry(self) -> None:
+        self._show_geometry()
+
+    def watch_cursor(self, old: Cell, new: Cell) -> None:
+        if old in self._cells:
+            self._cells[old].cursor = False
+        if new in self._cells:
+            self._cells[new].cursor = True
+
+    def watch_annotations(self) -> None:
+        self._show_position()
+
+    def validate_cursor(self, cell: Cell) -> Cell:
+        return min(max(cell, 0), self.position.spec.cells - 1)
+
+    def _show_position(self) -> None:
+        position = self.position
+        if len(self._cells) != position.spec.cells:
+            return
+        winning = set(position.outcome.line)
+        last = position.moves[-1] if position.moves else None
+        for cell, widget in self._cells.items():
+            widget.mark = position[cell]
+            widget.winning = cell in winning
+            widget.last = cell == last
+            widget.cursor = cell == self.cursor
+            widget.note = self.annotations.get(cell) if position[cell] is None else None
+
+    def _show_geometry(self) -> None:
+        geometry = self.geometry
+        if geometry is None or geometry.spec != self.position.spec or len(self._cells) != geometry.spec.cells:
+            return
+        styles = self._grid.styles
+        styles.grid_size_columns = geometry.spec.width
+        styles.grid_size_rows = geometry.spec.height
+        styles.grid_columns = str(geometry.cell.width)
+        styles.grid_rows = str(geometry.cell.height)
+        # Textual names a gutter by the line drawn in it: vertical lines separate columns.
+        styles.grid_gutter_vertical = geometry.gutter
+        styles.grid_gutter_horizontal = geometry.gutter
+        styles.width = geometry.grid_width
+        styles.height = geometry.grid_height
+        self.set_class(geometry.lines, "-lines")
+        self.set_class(not geometry.lines, "-tiles")
+        for glyph in Glyph:
+            self.set_class(glyph is geometry.cell.glyph, f"-{glyph.name.lower()}")
+        self._row_labels.update(Content("\n".join(geometry.row_labels())))
+        self._column_labels.update(Content(geometry.column_labels()))
+        for widget in self._cells.values():
+            widget.glyph = geometry.cell.glyph
+            widget.set_class(widget.shade and not geometry.lines, "-shade")
+
+    # Keys
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "play_keypad":
+            spec = self.position.spec
+            return spec.width == 3 and spec.height == 3
+        return True
+
+    def action_move_cursor(self, dx: int, dy: int) -> None:
+        spec = self.position.spec
+        col, row = spec.coordinates(self.cursor)
+        col = min(max(col + dx, 0), spec.width - 1)
+        row = min(max(row + dy, 0), spec.height - 1)
+        self.cursor = spec.cell_at(col, row)
+
+    def action_play_cursor(self) -> None:
+        self.post_message(self.Played(self.cursor))
+
+    def action_play_keypad(self, digit: int) -> None:
+        col, row = self.keypad.coordinates(digit)
+        self.cursor = self.position.spec.cell_at(col, row)
+        self.post_message(self.Played(self.cursor))
+
+    # Mouse
+
+    def on_board_cell_pressed(self, message: BoardCell.Pressed) -> None:
+        message.stop()
+        self.focus()
+        self.cursor = message.cell
+        self.post_message(self.Played(message.cell))

@@ -1,0 +1,59 @@
+"""The side panel's summary of the game: the board, who plays which side, and how far it has got."""
+
+from __future__ import annotations
+
+from textual.content import Content
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from ...engine import BoardSpec, Mark, Position
+from ...setup import GameSetup
+from ..labels import controller_label, result_label
+from ..presets import board_name, board_rules
+
+TURN_MARKER = "▶"
+
+
+class GameInfo(Widget):
+    """Board name, players (with a marker on the side to move), move count, last move and result."""
+
+    DEFAULT_CSS = """
+    GameInfo {
+        height: auto;
+        & > .game-info--title { text-style: bold; color: $text-primary; }
+        & > .game-info--result { text-style: bold; color: $text-success; }
+    }
+    """
+
+    COMPONENT_CLASSES = {"game-info--title", "game-info--result"}
+
+    setup: reactive[GameSetup] = reactive(GameSetup(), init=False, layout=True)
+    position: reactive[Position] = reactive(Position.empty(BoardSpec(3, 3, 3)), init=False, layout=True)
+
+    def __init__(self, setup: GameSetup, position: Position, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.set_reactive(GameInfo.setup, setup)
+        self.set_reactive(GameInfo.position, position)
+
+    def render(self) -> Content:
+        setup, position = self.setup, self.position
+        spec = position.spec
+        title_style = self.get_visual_style("game-info--title", partial=True)
+        result_style = self.get_visual_style("game-info--result", partial=True)
+        lines: list[Content | str] = [
+            Content.styled(board_name(spec), title_style),
+            board_rules(spec),
+            "",
+        ]
+        for mark in Mark:
+            marker = TURN_MARKER if not position.is_over and position.to_move is mark else " "
+            lines.append(f"{marker} {mark} {controller_label(setup.controller(mark))}")
+        lines.append("")
+        if position.moves:
+            last = position.cell_name(position.moves[-1])
+            lines.append(f"Moves: {len(position.moves)} · last {last}")
+        else:
+            lines.append("Moves: 0")
+        if position.is_over:
+            lines += ["", Content.styled(result_label(position.outcome), result_style)]
+        return Content("\n").join(lines)
