@@ -107,9 +107,12 @@ def test_flags_build_the_game_setup(monkeypatch: pytest.MonkeyPatch) -> None:
     assert cli.main(["--board", "4x4k3", "--x", "perfect", "--o", "human"]) == 0
     assert cli.main([]) == 0
     assert cli.main(["--record", "4x4k3: b2 a1 c3", "--o", "medium"]) == 0
-    first, plain, recorded = started
+    assert cli.main(["--record", "3x3k3: b2"]) == 0
+    first, plain, recorded, replayed = started
     assert first[0] is not None
     assert (str(first[0].spec), first[0].x, first[0].o) == ("4x4k3", "perfect", "human")
     assert plain == (None, None)
     assert recorded[0] is not None and (str(recorded[0].spec), recorded[0].o) == ("4x4k3", "medium")
+    assert recorded[0].x == "human"
     assert recorded[1] is not None and recorded[1].record == "4x4k3: b2 a1 c3"
+    assert replayed[0] is not None and (replayed[0].x, replayed[0].o) == ("human", "human")

@@ -15,7 +15,7 @@ from typing import NoReturn
 
 from . import __version__
 from .engine import BoardSpec, GameError, Position, SearchResult, parse_record, solve
-from .setup import CONTROLLERS, GameSetup
+from .setup import CONTROLLERS, HUMAN, GameSetup
 
 PROG = "tictactoe-tui"
 
@@ -151,7 +151,8 @@ def _play(args: argparse.Namespace) -> int:
     spec = start.spec if start is not None else args.board
     setup = None
     if spec is not None or args.x is not None or args.o is not None:
-        defaults = GameSetup()
+        # A record is continued or replayed by people unless the flags name a computer.
+        defaults = GameSetup(start.spec, HUMAN, HUMAN) if start is not None else GameSetup()
         setup = GameSetup(spec or defaults.spec, args.x or defaults.x, args.o or defaults.o)
     from .app import TicTacToeApp  # Textual loads only when the game starts.
 

@@ -2,6 +2,8 @@
 
 A player is a function of the position alone (plus an injected ``random.Random``
 where it uses chance), so a game between two seeded players replays exactly.
+The levels differ in what they notice: ``easy`` sees wins and blocks one move
+ahead, ``medium`` also forks and the forks it must stop, ``perfect`` searches.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from .lines import win_lines
 from .position import Position
 from .search import solve
 from .spec import Cell
+from .tactics import forced_replies, fork_cells, sides, winning_cells
 
 DEFAULT_TIME_LIMIT = 1.0
 """Seconds the perfect player may think on a board it cannot solve."""
@@ -29,32 +32,6 @@ class Player(Protocol):
     def choose(self, position: Position, stop: threading.Event | None = None) -> Cell:
         """A legal move in ``position``; ``stop``, once set, asks for an answer at once."""
         ...
-
-
-def winning_cells(position: Position, mine: int, theirs: int) -> list[Cell]:
-    """Empty cells that complete a line of ``mine`` (a bitboard) at once."""
-    empty = ~position.occupied & position.spec.full_mask
-    found: dict[Cell, None] = {}
-    for mask in win_lines(position.spec).masks:
-        if mask & theirs:
-            continue
-        missing = mask & ~mine
-        if missing and missing & (missing - 1) == 0 and missing & empty:
-            found.setdefault(missing.bit_length() - 1)
-    return list(found)
-
-
-def _sides(position: Position) -> tuple[int, int]:
-    """(the mover's bitboard, the opponent's bitboard)."""
-    from .position import Mark
-
-    return (position.x, position.o) if position.to_move is Mark.X else (position.o, position.x)
-
-
-def _urgent(position: Position) -> list[Cell]:
-    """Immediate wins, or else the cells that block the opponent's immediate wins."""
-    mine, theirs = _sides(position)
-    return winning_cells(position, mine, theirs) or winning_cells(position, theirs, mine)
 
 
 @dataclass
@@ -76,7 +53,8 @@ class EasyPlayer:
     name: str = "easy"
 
     def choose(self, position: Position, stop: threading.Event | None = None) -> Cell:
-        return self.rng.choice(_urgent(position) or _legal(position))
+        legal = _legal(position)
+        return self.rng.choice(forced_replies(position) or legal)
 
 
 @dataclass
@@ -85,39 +63,44 @@ class MediumPlayer:
 
     "Centre, opposite corner, corner, side" generalises to preferring the cell
     that lies on the most lines either side can still win, which on 3x3 ranks
-    the centre first, corners next and sides last.
+    the centre first, corners next and sides last, on any board.
     """
 
     rng: random.Random = field(default_factory=random.Random)
     name: str = "medium"
 
     def choose(self, position: Position, stop: threading.Event | None = None) -> Cell:
-        urgent = _urgent(position)
-        if urgent:
-            return self.rng.choice(urgent)
-        mine, theirs = _sides(position)
         legal = _legal(position)
-        forks = [cell for cell in legal if len(winning_cells(position, mine | 1 << cell, theirs)) >= 2]
+        forced = forced_replies(position)
+        if forced:
+            return self.rng.choice(forced)
+        spec = position.spec
+        mine, theirs = sides(position)
+        forks = fork_cells(spec, mine, theirs)
         if forks:
-            return self.rng.choice(forks)
-        their_forks = [cell for cell in legal if len(winning_cells(position, theirs | 1 << cell, mine)) >= 2]
+            return self.rng.choice(_busiest(position, forks, mine, theirs))
+        their_forks = fork_cells(spec, theirs, mine)
         if len(their_forks) == 1:
             return their_forks[0]
         if their_forks:
-            # Block every fork at once by forcing a reply elsewhere, when a threat can do that.
+            # Two fork cells cannot both be filled; a threat can instead force a reply, as long
+            # as that reply is not itself one of the opponent's forks.
             forcing = [cell for cell in legal
-                       if (replies := winning_cells(position, mine | 1 << cell, theirs))
+                       if (replies := winning_cells(spec, mine | 1 << cell, theirs))
                        and not set(replies) & set(their_forks)]
-            if forcing:
-                return self.rng.choice(forcing)
+            return self.rng.choice(_busiest(position, forcing or their_forks, mine, theirs))
         return self.rng.choice(_busiest(position, legal, mine, theirs))
 
 
-def _busiest(position: Position, legal: Sequence[Cell], mine: int, theirs: int) -> list[Cell]:
-    """The cells with the highest weight of lines still open through them."""
+def _busiest(position: Position, cells: Sequence[Cell], mine: int, theirs: int) -> list[Cell]:
+    """The cells with the greatest weight of lines still open through them.
+
+    A line counts for its owner's marks twice as much as for the opponent's: with equal
+    prospects, building beats blocking.
+    """
     lines = win_lines(position.spec)
     scores: dict[Cell, int] = {}
-    for cell in legal:
+    for cell in cells:
         score = 0
         for mask in lines.through[cell]:
             if not mask & theirs:
@@ -131,7 +114,11 @@ def _busiest(position: Position, legal: Sequence[Cell], mine: int, theirs: int) 
 
 @dataclass
 class PerfectPlayer:
-    """The solver: perfect wherever it can finish, the best move found in time elsewhere."""
+    """The solver: perfect wherever it can finish, the best move found in time elsewhere.
+
+    With an ``rng`` it picks at random among the moves the solver rates equally best, so
+    that games against it vary; without one it always plays the first.
+    """
 
     rng: random.Random | None = None
     time_limit: float = DEFAULT_TIME_LIMIT
