@@ -10,7 +10,7 @@ from .lines import WinLines, win_lines
 from .players import PLAYER_NAMES, Player, make_player
 from .position import Mark, Outcome, Position, Status
 from .record import format_record, parse_record
-from .search import MoveEvaluation, SearchResult, Value, solve
+from .search import MoveEvaluation, SearchResult, Solver, Value, analyse, solve
 from .spec import MAX_SIDE, MIN_SIDE, BoardSpec, Cell
 
 __all__ = [
@@ -29,9 +29,11 @@ __all__ = [
     "Player",
     "Position",
     "SearchResult",
+    "Solver",
     "Status",
     "Value",
     "WinLines",
+    "analyse",
     "format_record",
     "make_player",
     "parse_record",

@@ -8,7 +8,7 @@ without copying.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from .errors import IllegalMoveError, NotationError
@@ -83,10 +83,9 @@ class Position:
         return cls(spec if isinstance(spec, BoardSpec) else BoardSpec.parse(spec))
 
     @classmethod
-    def from_moves(cls, spec: BoardSpec | str, moves: str | list[Cell] | tuple[Cell, ...]) -> Position:
+    def from_moves(cls, spec: BoardSpec | str, moves: str | Sequence[Cell | str]) -> Position:
         """Play ``moves`` (cell names separated by spaces or commas, or cells) from the empty board."""
         position = cls.empty(spec)
-        tokens: list[str] | list[Cell] | tuple[Cell, ...]
         tokens = moves.replace(",", " ").split() if isinstance(moves, str) else moves
         for number, token in enumerate(tokens, start=1):
             try:

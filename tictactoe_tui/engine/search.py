@@ -72,7 +72,7 @@ class MoveEvaluation:
     """On the scale of ``SearchResult.score``, for the player making the move."""
 
 
-FULL_SOLVE_EMPTIES = 20
+FULL_SOLVE_EMPTIES = 25
 """Positions with at most this many empty cells get most of a time limit for a complete solve."""
 FULL_SOLVE_SHARE = 0.7
 """The part of a time limit a complete solve may use; the heuristic search gets the rest."""
@@ -200,11 +200,20 @@ class _Work:
         self.stop = stop
 
     def solve_exactly(self, deadline: float | None) -> tuple[int, tuple[Cell, ...]] | None:
-        """The exact score and every move achieving it, or None when stopped first."""
+        """The exact score and every move achieving it, or None when stopped before the outcome was known.
+
+        Stopped after the outcome but before the distance was pinned down, it answers with the
+        win (or loss) found so far and the move that proved it: the value is right, and the
+        distance is an upper bound.
+        """
         try:
-            score, move = self.engine.exact(self.node, stop=self.stop, deadline=deadline)
+            score, move = self.engine.outcome(self.node, stop=self.stop, deadline=deadline)
         except Aborted:
             return None
+        try:
+            score, move = self.engine.sharpen(self.node, score, move, stop=self.stop, deadline=deadline)
+        except Aborted:
+            return score, (move,)
         return score, self.best_moves(score, move, deadline)
 
     def deepen(self, deadline: float) -> tuple[int, tuple[int, tuple[Cell, ...]] | None]:

@@ -1,0 +1,204 @@
+"""The computer players: what each level notices, and that each level beats the one below."""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+from collections import Counter
+
+import pytest
+
+from tictactoe_tui.engine import Mark, Position
+from tictactoe_tui.engine.players import (
+    DEFAULT_TIME_LIMIT,
+    PLAYER_NAMES,
+    PLAYERS,
+    EasyPlayer,
+    MediumPlayer,
+    PerfectPlayer,
+    Player,
+    RandomPlayer,
+    make_player,
+)
+from tictactoe_tui.engine.spec import Cell
+from tictactoe_tui.engine.strategy import search
+
+
+def named(position: Position, cell: Cell) -> str:
+    return position.cell_name(cell)
+
+
+def play_out(spec: str, x: Player, o: Player) -> Position:
+    position = Position.empty(spec)
+    while not position.is_over:
+        player = x if position.to_move is Mark.X else o
+        cell = player.choose(position)
+        assert position.is_legal(cell)
+        position = position.play(cell)
+    return position
+
+
+def match(spec: str, first: str, second: str, games: int) -> Counter[str | None]:
+    """Seeded games between two levels, each playing X in half of them; the winners' names."""
+    winners: Counter[str | None] = Counter()
+    for number in range(games):
+        x_name, o_name = (first, second) if number % 2 == 0 else (second, first)
+        x = make_player(x_name, seed=2 * number)
+        o = make_player(o_name, seed=2 * number + 1)
+        winner = play_out(spec, x, o).outcome.winner
+        winners[None if winner is None else x_name if winner is Mark.X else o_name] += 1
+    return winners
+
+
+def test_the_levels_are_listed_weakest_first() -> None:
+    assert PLAYER_NAMES == ("random", "easy", "medium", "perfect")
+    assert tuple(PLAYERS) == PLAYER_NAMES
+    for name in PLAYER_NAMES:
+        assert make_player(name, seed=1).name == name
+
+
+def test_an_unknown_level_is_refused_with_the_choices() -> None:
+    with pytest.raises(ValueError, match="random, easy, medium, perfect"):
+        make_player("grandmaster")
+
+
+def test_the_time_limit_reaches_the_perfect_player_only() -> None:
+    player = make_player("perfect", time_limit=0.25)
+    assert isinstance(player, PerfectPlayer) and player.time_limit == 0.25
+    assert PerfectPlayer().time_limit == DEFAULT_TIME_LIMIT
+
+
+@pytest.mark.parametrize("name", PLAYER_NAMES)
+def test_no_level_moves_after_the_game_is_over(name: str) -> None:
+    with pytest.raises(ValueError, match="over"):
+        make_player(name, seed=0).choose(Position.from_moves("3x3", "a1 a2 b1 b2 c1"))
+
+
+def test_a_seeded_player_replays_its_moves() -> None:
+    for name in ("random", "easy", "medium"):
+        first = play_out("5x5k4", make_player(name, seed=7), make_player(name, seed=8))
+        second = play_out("5x5k4", make_player(name, seed=7), make_player(name, seed=8))
+        assert first.moves == second.moves
+
+
+def test_random_plays_every_legal_move_sometimes() -> None:
+    position = Position.from_moves("3x3", "b2")
+    player = RandomPlayer(random.Random(3))
+    assert {player.choose(position) for _ in range(200)} == set(position.legal_moves)
+
+
+@pytest.mark.parametrize("player", [EasyPlayer(random.Random(1)), MediumPlayer(random.Random(1))])
+def test_easy_and_medium_take_a_win(player: Player) -> None:
+    position = Position.from_moves("3x3", "a1 b2 b1 c2")  # X wins at c1, O threatens a2
+    assert named(position, player.choose(position)) == "c1"
+    position = Position.from_moves("15x15k5", "h8 a1 i8 a2 j8 a3 k8 a4")
+    assert named(position, player.choose(position)) in {"g8", "l8"}
+
+
+@pytest.mark.parametrize("player", [EasyPlayer(random.Random(2)), MediumPlayer(random.Random(2))])
+def test_easy_and_medium_block_a_win(player: Player) -> None:
+    position = Position.from_moves("3x3", "a1 b2 b1")
+    assert named(position, player.choose(position)) == "c1"
+    position = Position.from_moves("7x7k4", "a1 d4 b1 g7 c1")
+    assert named(position, player.choose(position)) == "d1"
+
+
+def test_easy_otherwise_moves_anywhere() -> None:
+    position = Position.from_moves("3x3", "b2")
+    player = EasyPlayer(random.Random(5))
+    assert len({player.choose(position) for _ in range(200)}) == 8
+
+
+def test_medium_makes_a_fork() -> None:
+    # X: a1, c1; O: b1, a3. X's c3 threatens both c2 (column c) and b2 (the diagonal).
+    position = Position.from_moves("3x3", "a1 b1 c1 a3")
+    for seed in range(5):
+        assert named(position, MediumPlayer(random.Random(seed)).choose(position)) == "c3"
+
+
+def test_medium_blocks_the_only_fork() -> None:
+    # X: b1, a2; O: a1, c2. O's c3 would threaten c1 and b2 at once, so X takes c3 first.
+    position = Position.from_moves("3x3", "b1 a1 a2 c2")
+    for seed in range(5):
+        assert named(position, MediumPlayer(random.Random(seed)).choose(position)) == "c3"
+
+
+def test_medium_answers_two_forks_with_a_threat_of_its_own() -> None:
+    # X on opposite corners, O in the centre: taking a corner lets X fork at the other one, so
+    # the rule player forces X with a side instead.
+    position = Position.from_moves("3x3", "a1 b2 c3")
+    for seed in range(10):
+        assert named(position, MediumPlayer(random.Random(seed)).choose(position)) in {"a2", "b1", "b3", "c2"}
+
+
+def test_medium_prefers_the_centre_of_an_empty_board() -> None:
+    for spec, centre in (("3x3", "b2"), ("5x5k4", "c3"), ("15x15k5", "h8")):
+        position = Position.empty(spec)
+        assert named(position, MediumPlayer(random.Random(0)).choose(position)) == centre
+
+
+def test_medium_never_loses_to_easy_on_3x3_and_wins_some() -> None:
+    winners = match("3x3", "medium", "easy", 200)
+    assert winners["easy"] == 0
+    assert winners["medium"] >= 40
+
+
+def test_medium_beats_easy_on_5x5k4() -> None:
+    winners = match("5x5k4", "medium", "easy", 200)
+    assert winners["medium"] >= 170
+
+
+def test_easy_beats_random_on_7x7k4() -> None:
+    winners = match("7x7k4", "easy", "random", 100)
+    assert winners["easy"] >= 80
+
+
+def test_perfect_never_loses_on_3x3() -> None:
+    for seed in range(6):
+        for perfect_is_x in (True, False):
+            perfect = make_player("perfect", seed=seed)
+            other = make_player("random" if seed % 2 else "medium", seed=seed)
+            x, o = (perfect, other) if perfect_is_x else (other, perfect)
+            end = play_out("3x3", x, o)
+            assert end.outcome.winner in (None, Mark.X if perfect_is_x else Mark.O)
+
+
+def test_perfect_takes_a_win_at_once() -> None:
+    position = Position.from_moves("3x3", "a1 b2 b1 c2")
+    assert named(position, PerfectPlayer().choose(position)) == "c1"
+
+
+def test_perfect_answers_a_stop_request_with_a_legal_move() -> None:
+    stop = threading.Event()
+    stop.set()
+    position = Position.from_moves("19x19k5", "j10 k11")
+    cell = PerfectPlayer(time_limit=30.0).choose(position, stop)
+    assert position.is_legal(cell)
+
+
+class BoundedSearch:
+    """The big-board search with a node budget instead of a clock, so that games replay exactly."""
+
+    name = "bounded"
+
+    def __init__(self, nodes: int) -> None:
+        self.nodes = nodes
+
+    def choose(self, position: Position, stop: threading.Event | None = None) -> Cell:
+        return search(position, deadline=time.perf_counter() + 3600, stop=stop,
+                      max_nodes=self.nodes).ranked[0][0]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_search_never_loses_to_random_on_7x7k4(seed: int) -> None:
+    engine, opponent = BoundedSearch(300), make_player("random", seed=seed)
+    x, o = (engine, opponent) if seed % 2 == 0 else (opponent, engine)
+    end = play_out("7x7k4", x, o)
+    assert end.outcome.winner is (Mark.X if seed % 2 == 0 else Mark.O)
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_the_search_beats_medium_as_first_player_on_15x15k5(seed: int) -> None:
+    end = play_out("15x15k5", BoundedSearch(1_500), make_player("medium", seed=seed))
+    assert end.outcome.winner is Mark.X

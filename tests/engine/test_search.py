@@ -1,0 +1,254 @@
+"""The solver's answers: values, distances, best moves, limits, and the analysis of every move."""
+
+from __future__ import annotations
+
+import random
+import threading
+
+import pytest
+
+from tictactoe_tui.engine.exact import ExactSearch
+from tictactoe_tui.engine.position import Position
+from tictactoe_tui.engine.search import MoveEvaluation, SearchResult, Solver, Value, analyse, solve
+from tictactoe_tui.engine.strategy import MATE
+from tictactoe_tui.engine.transposition import TranspositionTable
+
+
+class StopAfter(threading.Event):
+    """A stop event that reports itself set from its ``polls``-th look on, as if set mid-search."""
+
+    def __init__(self, polls: int) -> None:
+        super().__init__()
+        self.polls = polls
+        self.looks = 0
+
+    def is_set(self) -> bool:
+        self.looks += 1
+        return self.looks >= self.polls or super().is_set()
+
+
+def _names(position: Position, cells: tuple[int, ...]) -> set[str]:
+    return {position.cell_name(cell) for cell in cells}
+
+
+@pytest.mark.parametrize(("board", "value", "plies"), [
+    ("3x3k3", Value.DRAW, 9),
+    ("4x3k3", Value.WIN, 7),
+    ("3x4k3", Value.WIN, 7),
+    ("4x4k3", Value.WIN, 5),
+    ("4x4k4", Value.DRAW, 16),
+    ("3x3k2", Value.WIN, 3),
+    ("1x1k1", Value.WIN, 1),
+])
+def test_known_values_of_empty_boards(board: str, value: Value, plies: int) -> None:
+    result = solve(Position.empty(board))
+    assert (result.value, result.plies) == (value, plies)
+    assert result.depth == Position.empty(board).spec.cells
+    assert result.score == (MATE - plies if value is Value.WIN else 0)
+
+
+def test_a_draw_keeps_every_drawing_move() -> None:
+    result = solve(Position.empty("4x4k4"))
+    assert set(result.best_moves) == set(range(16))
+
+
+def test_the_fastest_win_is_preferred() -> None:
+    # X to move: a3 or c3 win in 3 plies, a2 or c2 only in 5, b2 draws.
+    position = Position.from_moves("3x3k3", "a1 b1 b3 c1")
+    result = solve(position)
+    assert (result.value, result.plies) == (Value.WIN, 3)
+    assert _names(position, result.best_moves) == {"a3", "c3"}
+
+
+def test_the_slowest_loss_is_preferred() -> None:
+    # O to move loses whatever it does; only a2 stops X winning on the very next move.
+    position = Position.from_moves("3x3k3", "a3 c2 a1")
+    result = solve(position)
+    assert (result.value, result.plies) == (Value.LOSS, 4)
+    assert _names(position, result.best_moves) == {"a2"}
+    assert result.score == 4 - MATE
+
+
+def test_an_immediate_win_is_taken() -> None:
+    position = Position.from_moves("4x4k3", "a1 a4 b1 b4")
+    result = solve(position)
+    assert (result.value, result.plies) == (Value.WIN, 1)
+    assert _names(position, result.best_moves) == {"c1"}
+
+
+def test_two_threats_cannot_both_be_blocked() -> None:
+    # X threatens b1 and a2 at once: O loses on the next move whatever it does.
+    position = Position.from_moves("3x3k3", "a1 b2 c1 c3 a3")
+    result = solve(position)
+    assert (result.value, result.plies) == (Value.LOSS, 2)
+    assert set(result.best_moves) == set(position.legal_moves)
+
+
+@pytest.mark.parametrize(("moves", "value"), [
+    ("a1 a2 b1 b2 c1", Value.LOSS),
+    ("b2 a1 c3 a3 a2 c2 b3 b1 c1", Value.DRAW),
+])
+def test_finished_positions(moves: str, value: Value) -> None:
+    position = Position.from_moves("3x3k3", moves)
+    assert position.is_over
+    result = Solver().solve(position)
+    assert (result.value, result.plies, result.best_moves) == (value, 0, ())
+    assert Solver().analyse(position) == ()
+
+
+def test_a_warm_solver_answers_from_its_table() -> None:
+    solver = Solver()
+    position = Position.from_moves("5x4k4", "a1 e4")
+    cold = solver.solve(position)
+    warm = solver.solve(position)
+    assert (warm.value, warm.plies, set(warm.best_moves)) == (cold.value, cold.plies, set(cold.best_moves))
+    assert warm.nodes * 50 < cold.nodes
+    reply = solver.solve(position.play(cold.best_moves[0]))
+    assert cold.plies is not None
+    assert (reply.value, reply.plies) == (cold.value, cold.plies - 1)
+
+
+def test_a_solver_switches_board_sizes() -> None:
+    solver = Solver()
+    assert solver.solve(Position.empty("4x4k3")).value is Value.WIN
+    assert solver.solve(Position.empty("3x3k3")).value is Value.DRAW
+    assert solver.solve(Position.empty("4x4k3")).value is Value.WIN
+
+
+def test_the_table_stays_within_its_memory_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    largest = 0
+    original = TranspositionTable.store
+
+    def store(table: TranspositionTable, key: int, entry: int) -> None:
+        nonlocal largest
+        original(table, key, entry)
+        largest = max(largest, len(table))
+
+    monkeypatch.setattr(TranspositionTable, "store", store)
+    solver = Solver(memory_limit_mb=1)
+    result = solver.solve(Position.from_moves("5x4k4", "a1 e4"))
+    assert (result.value, result.plies) == (Value.DRAW, 18)
+    assert 0 < largest <= solver.table.capacity
+    assert result.nodes > solver.table.capacity  # the table did fill up, and forgot
+
+
+def test_stop_set_before_the_call_answers_at_once() -> None:
+    stop = threading.Event()
+    stop.set()
+    for board, limit in (("5x5k4", None), ("5x5k4", 10.0), ("15x15k5", 10.0)):
+        position = Position.from_moves(board, "c3")
+        result = Solver().solve(position, time_limit=limit, stop=stop)
+        assert result.value is Value.UNKNOWN
+        assert len(result.best_moves) == 1 and position.is_legal(result.best_moves[0])
+        assert result.nodes == 0
+
+
+def test_stop_set_during_the_search_answers_soon_after() -> None:
+    stop = StopAfter(polls=5)
+    position = Position.empty("5x5k4")  # takes over a million nodes to solve
+    result = Solver().solve(position, stop=stop)
+    assert result.value is Value.UNKNOWN
+    assert position.is_legal(result.best_moves[0])
+    assert 0 < result.nodes <= 5 * 1024  # the search looks at least every 1024 nodes
+
+
+def test_a_stopped_search_still_blocks_a_threat() -> None:
+    position = Position.from_moves("3x3k3", "a1 b2 b1")  # O must block at c1
+    result = Solver().solve(position, stop=StopAfter(polls=1))
+    assert result.value is Value.UNKNOWN
+    assert _names(position, result.best_moves) == {"c1"}
+
+
+def test_a_win_found_before_a_stop_is_kept() -> None:
+    # The first search proves the win; the stop comes while looking for a faster one.
+    position = Position.empty("4x4k3")
+    result = Solver().solve(position, stop=StopAfter(polls=2))
+    assert result.value is Value.WIN
+    assert result.plies is not None and result.plies >= 5
+    assert len(result.best_moves) == 1
+    assert Solver().solve(position.play(result.best_moves[0])).value is Value.LOSS
+
+
+def test_time_limited_solve_of_a_big_board_returns_a_legal_move() -> None:
+    position = Position.from_moves("15x15k5", "h8 h9 i9")
+    result = Solver().solve(position, time_limit=0.3)
+    assert result.value in set(Value)
+    assert position.is_legal(result.best_moves[0])
+    assert result.value is Value.UNKNOWN or result.plies is not None
+
+
+def test_short_forced_wins_are_proven_on_a_big_board() -> None:
+    # X has an open three on row 8 and moves: an open four (g8 or k8) wins in 3 plies.
+    position = Position.from_moves("15x15k5", "h8 a1 i8 a15 j8 o1")
+    result = Solver().solve(position, time_limit=60)
+    assert (result.value, result.plies) == (Value.WIN, 3)
+    assert _names(position, result.best_moves) == {"g8", "k8"}
+    assert result.score == MATE - 3
+
+
+def test_a_lost_big_board_is_seen_as_lost() -> None:
+    # X has an open four: O to move cannot stop the five.
+    position = Position.from_moves("15x15k5", "h8 a1 i8 a15 j8 o1 k8")
+    result = Solver().solve(position, time_limit=60)
+    assert (result.value, result.plies) == (Value.LOSS, 2)
+    assert set(result.best_moves) == set(position.legal_moves)
+
+
+def test_small_boards_are_solved_within_a_time_limit() -> None:
+    position = Position.from_moves("4x4k4", "b2")
+    result = Solver().solve(position, time_limit=60)
+    assert (result.value, result.plies) == (Value.DRAW, 15)
+
+
+def test_analysis_agrees_with_the_solution() -> None:
+    solver = Solver()
+    position = Position.from_moves("4x4k3", "b2 c3")
+    result = solver.solve(position)
+    evaluations = solver.analyse(position)
+    assert result.plies is not None
+    assert all(isinstance(e, MoveEvaluation) for e in evaluations)
+    assert [e.cell for e in evaluations] == list(position.legal_moves)
+    best = [e for e in evaluations if e.value is result.value and e.plies == result.plies - 1]
+    assert {e.cell for e in best} == set(result.best_moves)
+    assert max(e.score for e in evaluations) == result.score
+    for evaluation in evaluations:
+        after = solver.solve(position.play(evaluation.cell))
+        flipped = {Value.WIN: Value.LOSS, Value.LOSS: Value.WIN, Value.DRAW: Value.DRAW}[after.value]
+        assert (evaluation.value, evaluation.plies) == (flipped, after.plies)
+
+
+def test_analysis_of_a_big_board_ranks_every_move() -> None:
+    position = Position.from_moves("9x9k5", "e5 e4 d5 d4 c5 c4 b5")  # O to move, X threatens a5 and f5
+    evaluations = analyse(position, time_limit=0.5)
+    assert len(evaluations) == len(position.legal_moves)
+    assert all(e.value is Value.UNKNOWN or e.plies is not None for e in evaluations)
+    x_wins = Position.from_moves("9x9k5", "e5 e4 d5 d4 c5 c4 b5 a1")  # X to move wins at a5 or f5
+    known = {e.cell: e for e in analyse(x_wins, time_limit=0.5) if e.value is Value.WIN}
+    assert _names(x_wins, tuple(known)) == {"a5", "f5"}
+    assert all(e.plies == 0 and e.score == MATE - 1 for e in known.values())
+
+
+def test_module_functions_use_a_fresh_solver() -> None:
+    position = Position.empty("3x3k3")
+    first, second = solve(position), solve(position)
+    assert isinstance(first, SearchResult)
+    assert first.nodes == second.nodes > 0
+
+
+@pytest.mark.parametrize("board", ["4x4k4", "5x4k4"])
+def test_pairings_change_no_answer(board: str) -> None:
+    rng = random.Random(board)
+    checked = 0
+    while checked < 25:
+        position = Position.empty(board)
+        for _ in range(rng.randint(4, 10)):
+            position = position.play(rng.choice(position.legal_moves))
+            if position.is_over:
+                break
+        if position.is_over:
+            continue
+        with_pairs = ExactSearch(position.spec, TranspositionTable(10**6))
+        without = ExactSearch(position.spec, TranspositionTable(10**6), pairing_budget=0)
+        node = with_pairs.root(position)
+        assert with_pairs.exact(node)[0] == without.exact(without.root(position))[0], position.record
+        checked += 1

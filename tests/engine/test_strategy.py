@@ -1,0 +1,171 @@
+"""The big-board search: legal answers on every board, forced matters first, and bounded work.
+
+Every search here is bounded by nodes with a deadline far away, so the answers do not depend on
+the speed of the machine.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+
+from tictactoe_tui.engine import Position
+from tictactoe_tui.engine.strategy import MATE, StrategyResult, line_weights, search
+from tictactoe_tui.engine.tactics import LineBoard
+
+FAR = 3600.0
+"""Seconds from now: a deadline that node-bounded searches never reach."""
+
+VCF_MOVES = "e8 d8 f8 g12 g9 h4 g10 a1 g11 o15 h5 a15 h6 o1 h7 c1"
+"""X to move wins by two threats in a row (g8 then h8, or h8 then g8); see test_tactics."""
+
+
+def bounded(position: Position, nodes: int = 3_000) -> StrategyResult:
+    return search(position, deadline=time.perf_counter() + FAR, max_nodes=nodes)
+
+
+def best(position: Position, nodes: int = 3_000) -> str:
+    return position.cell_name(bounded(position, nodes).ranked[0][0])
+
+
+@pytest.mark.parametrize("spec", ["15x15k5", "19x19k5", "9x9k5", "7x7k4", "4x4k3", "3x3k3"])
+def test_the_empty_board_opens_in_the_centre(spec: str) -> None:
+    position = Position.empty(spec)
+    result = bounded(position)
+    col, row = position.spec.coordinates(result.ranked[0][0])
+    assert (col, row) == ((position.spec.width - 1) // 2, (position.spec.height - 1) // 2)
+
+
+@pytest.mark.parametrize(("spec", "moves"), [
+    ("26x1k3", "m1"),
+    ("20x20k2", "j10"),
+    ("1x1k1", ""),
+    ("3x1k1", ""),
+    ("1x26k26", "a13 a2"),
+    ("5x5k5", "c3 b2 d4"),
+    ("26x26k5", "m13 n14"),
+    ("2x9k3", "a5 b5 a4"),
+    ("15x15k5", "h8 i9 h9 h10 g8"),
+])
+def test_every_board_gets_a_legal_answer(spec: str, moves: str) -> None:
+    position = Position.from_moves(spec, moves)
+    result = bounded(position, 500)
+    assert result.ranked
+    assert all(position.is_legal(cell) for cell, _ in result.ranked)
+    assert len({cell for cell, _ in result.ranked}) == len(result.ranked)
+
+
+def test_a_finished_game_has_no_move() -> None:
+    with pytest.raises(ValueError, match="over"):
+        bounded(Position.from_moves("3x3", "a1 a2 b1 b2 c1"))
+
+
+@pytest.mark.parametrize(("spec", "moves", "win"), [
+    ("15x15k5", "h8 a1 i8 a2 j8 a3 k8 b5", {"g8", "l8"}),
+    ("19x19k5", "j10 a1 j11 a3 j12 a5 j14 s19", {"j13"}),
+    ("9x9k5", "a1 i9 b2 i8 c3 i7 d4 h9", {"e5"}),
+])
+def test_a_win_in_one_is_taken(spec: str, moves: str, win: set[str]) -> None:
+    position = Position.from_moves(spec, moves)
+    result = bounded(position)
+    assert position.cell_name(result.ranked[0][0]) in win
+    assert result.forced_win == 1
+
+
+def test_the_opponents_win_in_one_is_blocked() -> None:
+    position = Position.from_moves("15x15k5", "h8 a1 i8 a2 j8 a15 k8")  # O to move, X threatens g8 and l8
+    assert best(position) in {"g8", "l8"}
+    position = Position.from_moves("15x15k5", "h8 a1 i8 a2 j8 a15 k8 g8 o15")  # O blocked g8; O again
+    assert best(position) == "l8"
+
+
+def test_its_own_win_comes_before_the_block() -> None:
+    position = Position.from_moves("15x15k5", "h8 a1 i8 a2 j8 a3 k8 a4 o15")  # O wins at a5
+    assert best(position) == "a5"
+
+
+def test_an_open_three_is_blocked_at_one_of_its_ends() -> None:
+    # X threatens to make an open four (two threats) next move; only g8 or k8 stop it.
+    position = Position.from_moves("15x15k5", "h8 a1 i8 a15 j8")
+    assert best(position, 4_000) in {"g8", "k8"}
+
+
+def test_a_broken_three_is_blocked_too() -> None:
+    # X h8 i8 . k8: j8 would make a four with both ends open.
+    position = Position.from_moves("15x15k5", "h8 a1 i8 a15 k8")
+    assert best(position, 4_000) in {"g8", "j8", "l8"}
+
+
+def test_a_forced_win_by_threats_is_found_and_reported() -> None:
+    position = Position.from_moves("15x15k5", VCF_MOVES)
+    result = bounded(position, 5_000)
+    assert position.cell_name(result.ranked[0][0]) in {"g8", "h8"}
+    assert result.forced_win == 5
+    assert result.ranked[0][1] == MATE - 5
+
+
+def test_the_defender_of_that_position_stops_the_threats() -> None:
+    # The same position with O to move: O must take one of the cells the attack needs.
+    position = Position.from_moves("15x15k5", VCF_MOVES + " n1")
+    board = LineBoard(position)
+    assert board.side == 1
+    answer = best(position, 6_000)
+    after = position.play(answer)
+    from tictactoe_tui.engine.tactics import find_vcf
+
+    assert find_vcf(after, max_nodes=100_000) is None
+
+
+def test_only_moves_near_the_marks_are_considered() -> None:
+    position = Position.from_moves("19x19k5", "j10 k11 c3")
+    result = bounded(position, 2_000)
+    marks = [position.spec.coordinates(cell) for cell in position.moves]
+    for cell, _ in result.ranked:
+        col, row = position.spec.coordinates(cell)
+        assert min(max(abs(col - c), abs(row - r)) for c, r in marks) <= 2
+
+
+def test_the_node_budget_bounds_the_work_and_the_answer_repeats() -> None:
+    position = Position.from_moves("15x15k5", "h8 i9 h9 h10 g8 g7")
+    first = bounded(position, 1_500)
+    second = bounded(position, 1_500)
+    assert first == second
+    assert first.nodes <= 1_500  # every part of the search counts against the one budget
+    deeper = bounded(position, 12_000)
+    assert deeper.depth >= first.depth
+
+
+def test_a_stop_request_is_answered_at_once_with_a_legal_move() -> None:
+    stop = threading.Event()
+    stop.set()
+    position = Position.from_moves("19x19k5", "j10 k11 j11 k10")
+    result = search(position, deadline=time.perf_counter() + FAR, stop=stop)
+    assert result.nodes <= 2
+    assert position.is_legal(result.ranked[0][0])
+
+
+def test_a_deadline_already_past_still_gets_a_legal_move() -> None:
+    position = Position.from_moves("15x15k5", "h8 i9 h9")
+    result = search(position, deadline=time.perf_counter() - 1.0)
+    assert position.is_legal(result.ranked[0][0])
+
+
+def test_line_weights_grow_with_the_marks_in_a_line() -> None:
+    for k in range(1, 27):
+        weights = line_weights(k)
+        assert len(weights) == k + 1 and weights[0] == 0
+        assert list(weights) == sorted(set(weights))
+
+
+def test_the_search_never_loses_a_game_against_itself_to_a_missed_block() -> None:
+    # Self-play on 7x7k4 with small budgets: whoever wins, no win ever comes from a threat that
+    # the loser could have blocked with a single move.
+    position = Position.empty("7x7k4")
+    while not position.is_over:
+        before = position
+        position = position.play(bounded(position, 400).ranked[0][0])
+        if position.winning_line and len(position.moves) >= 2:
+            board = LineBoard(before.undo())
+            assert len(board.win_cells(board.side ^ 1)) != 1
