@@ -4,13 +4,17 @@
 
 Every picture is the app drawing itself (``App.export_screenshot``), so they
 change only when the game does. The computer players are seeded and the
-spinner is still, so running the script twice writes the same files.
+spinner is still, so running the script twice writes the same files. The
+games run with a fresh, temporary settings and statistics folder, so the
+pictures neither depend on nor change the settings of whoever runs it.
 """
 
 from __future__ import annotations
 
 import asyncio
+import os
 import sys
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -20,10 +24,12 @@ from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.screens.game import GameScreen
 from tictactoe_tui.engine import BoardSpec, Player, Position, make_player
 from tictactoe_tui.setup import GameSetup
+from tictactoe_tui.storage import HOME_ENV
 
 OUTPUT = Path(__file__).resolve().parent.parent / "screenshots"
 SEED = 2
 SIZE = (80, 24)
+
 
 @dataclass(frozen=True)
 class Shot:
@@ -37,11 +43,11 @@ class Shot:
 
 
 async def _settle(pilot: Pilot[None]) -> None:
-    """Wait until no computer is thinking: a person's turn, the end of the game, or another screen."""
+    """Wait until nothing is searching (the computer, the analysis, a hint), or another screen is up."""
     for _ in range(3000):
         await pilot.pause(0.01)
         screen = pilot.app.screen
-        if not isinstance(screen, GameScreen) or not screen.thinking:
+        if not isinstance(screen, GameScreen) or not screen.searching:
             return
     raise RuntimeError("the computer never finished its move")
 
@@ -57,6 +63,8 @@ SHOTS: tuple[Shot, ...] = (
          keys=("enter", "up", "right", "enter", "down", "down", "left", "left", "enter",
                "up", "left", "enter", "down", "down", "right", "right", "right", "right", "enter")),
     Shot("help", GameSetup(), keys=("question_mark",)),
+    Shot("analysis", GameSetup(BoardSpec(4, 4, 3), "human", "human"),
+         Position.from_moves("4x4k3", "a2 c2 d3"), keys=("a",)),
 )
 
 
@@ -80,9 +88,21 @@ async def take(shot: Shot, output: Path) -> Path:
 
 
 async def take_all(output: Path = OUTPUT) -> list[Path]:
-    """Every screenshot, written to ``output``."""
+    """Every screenshot, written to ``output``, each taken with no saved settings or statistics."""
     output.mkdir(parents=True, exist_ok=True)
-    return [await take(shot, output) for shot in SHOTS]
+    saved_home = os.environ.get(HOME_ENV)
+    paths = []
+    try:
+        for shot in SHOTS:
+            with tempfile.TemporaryDirectory(prefix="tictactoe-tui-screenshots-") as home:
+                os.environ[HOME_ENV] = home
+                paths.append(await take(shot, output))
+    finally:
+        if saved_home is None:
+            os.environ.pop(HOME_ENV, None)
+        else:
+            os.environ[HOME_ENV] = saved_home
+    return paths
 
 
 def main(argv: list[str]) -> int:

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import inspect
 import random
-import threading
 
 import pytest
 from driving import BlockingPlayer, game, quick_app, seeded, until
 from textual.pilot import Pilot
 
 from tictactoe_tui.app import TicTacToeApp
-from tictactoe_tui.app.computer import COMPUTER_PAUSE, computer_move
+from tictactoe_tui.app.computer import COMPUTER_PAUSE, Turn, computer_move
 from tictactoe_tui.app.screens import game as game_module
 from tictactoe_tui.app.screens.game import GameScreen
 from tictactoe_tui.app.screens.help import HelpScreen
@@ -19,6 +18,7 @@ from tictactoe_tui.app.screens.new_game import NewGameScreen
 from tictactoe_tui.app.widgets.board import Board
 from tictactoe_tui.app.widgets.cell import BoardCell
 from tictactoe_tui.app.widgets.game_info import GameInfo
+from tictactoe_tui.app.widgets.move_list import MoveList
 from tictactoe_tui.app.widgets.status import StatusLine
 from tictactoe_tui.engine import BoardSpec, Cell, Mark, Player, Position, Status
 from tictactoe_tui.setup import GameSetup
@@ -163,9 +163,9 @@ async def test_computers_play_each_other_to_the_end() -> None:
 async def test_computers_pause_before_each_move(monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[tuple[int, float]] = []
 
-    def recording(player: Player, position: Position, stop: threading.Event, pause: float) -> Cell | None:
+    def recording(player: Player, position: Position, turn: Turn, pause: float) -> Cell | None:
         calls.append((len(position.moves), pause))
-        return computer_move(player, position, stop, pause)
+        return computer_move(player, position, turn, pause)
 
     monkeypatch.setattr(game_module, "computer_move", recording)
     setup = GameSetup(BoardSpec(4, 4, 3), "random", "easy")
@@ -260,11 +260,14 @@ async def test_quitting_at_once_when_the_computer_moves_first(blocking: Blocking
 async def test_the_side_panel_follows_the_game() -> None:
     async with quick_app(PEOPLE).run_test() as pilot:
         info = pilot.app.screen.query_one(GameInfo)
-        assert "▶ X Human" in str(info.render()) and "Moves: 0" in str(info.render())
+        assert "▶ X Human" in str(info.render())
         await pilot.press("5", "2", "1", "9", "7", "4", "3")
         text = str(info.render())
-        assert "Moves: 7 · last c1" in text and text.rstrip().endswith("X wins") and "▶" not in text
+        assert text.rstrip().endswith("X wins") and "▶" not in text
         assert info.size.height == len(text.splitlines())
+        moves = pilot.app.screen.query_one(MoveList)
+        assert moves.option_count == 8 and moves.highlighted == 7
+        assert str(moves.get_option_at_index(7).prompt) == "7. X c1"
 
 
 def test_a_record_and_a_setup_must_agree_on_the_board() -> None:

@@ -2,41 +2,34 @@
 
 from __future__ import annotations
 
-from driving import game, quick_app, until
+from driving import game, quick_app, run_command
 from textual.binding import Binding
-from textual.command import CommandList
-from textual.pilot import Pilot
-from textual.widgets import Markdown
+from textual.dom import DOMNode
+from textual.widgets import Markdown, OptionList
 
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.screens.game import GameScreen
-from tictactoe_tui.app.screens.help import GAME_KEYS, LEVELS, NEW_GAME_KEYS, HelpScreen, help_markdown
+from tictactoe_tui.app.screens.help import (
+    ANALYSIS,
+    GAME_KEYS,
+    LEVELS,
+    MOVE_LIST_KEYS,
+    NEW_GAME_KEYS,
+    HelpScreen,
+    help_markdown,
+)
 from tictactoe_tui.app.screens.new_game import NewGameScreen
 from tictactoe_tui.app.widgets.board import Board
+from tictactoe_tui.app.widgets.move_list import MoveList
 from tictactoe_tui.engine import PLAYER_NAMES
 from tictactoe_tui.setup import GameSetup
 
 SPOKEN = {"up": "↑", "down": "↓", "left": "←", "right": "→", "enter": "Enter", "space": "Space",
-          "question_mark": "?", "f1": "F1", "escape": "Esc"}
+          "question_mark": "?", "f1": "F1", "escape": "Esc", "ctrl+r": "Ctrl+R", "comma": ",",
+          "full_stop": ".", "home": "Home", "end": "End", "pageup": "PgUp", "pagedown": "PgDn"}
 
 
-async def run_command(pilot: Pilot[None], search: str) -> None:
-    """Open the command palette, type ``search`` and run the best match once it is listed."""
-    await pilot.press("ctrl+p", *search)
-
-    def best_match_is(title: str) -> bool:
-        results = pilot.app.screen.query(CommandList)
-        if not results or results.first().highlighted is None:
-            return False
-        option = results.first().highlighted_option
-        return option is not None and str(option.prompt).lower().startswith(title)
-
-    await until(pilot, lambda: best_match_is(search))
-    await pilot.press("enter")
-    await pilot.pause()
-
-
-def keys_of(*classes: type) -> set[str]:
+def keys_of(*classes: type[DOMNode]) -> set[str]:
     keys: set[str] = set()
     for cls in classes:
         for binding in cls.BINDINGS:
@@ -58,6 +51,18 @@ def test_every_key_of_the_game_is_in_the_help() -> None:
     words = documented(GAME_KEYS)
     for key in keys_of(Board, GameScreen, TicTacToeApp):
         assert SPOKEN.get(key, key) in words, key
+
+
+def test_every_key_of_the_move_list_is_in_the_help() -> None:
+    words = documented(MOVE_LIST_KEYS)
+    for key in keys_of(MoveList, OptionList):
+        assert SPOKEN.get(key, key) in words, key
+
+
+def test_the_help_explains_every_mark_of_the_analysis() -> None:
+    symbols = {name for name, _ in ANALYSIS}
+    assert {"+N", "=", "-N", "~S"} <= symbols
+    assert all(f"**{symbol}**" in help_markdown() for symbol in symbols)
 
 
 def test_every_key_of_the_new_game_screen_is_in_the_help() -> None:
@@ -96,7 +101,9 @@ async def test_help_opens_from_the_new_game_screen() -> None:
 async def test_the_command_palette_offers_the_game_commands() -> None:
     async with quick_app(GameSetup(GameSetup().spec, "human", "human")).run_test() as pilot:
         titles = [command.title for command in pilot.app.get_system_commands(pilot.app.screen)]
-        assert {"New game", "Play again", "Help", "Theme", "Quit"} <= set(titles)
+        assert {"New game", "Play again", "Statistics", "Analysis", "Copy game record", "Help", "Theme",
+                "Quit"} <= set(titles)
+        assert any(title.startswith("Keypad: ") for title in titles)
         await pilot.press("5")
         await run_command(pilot, "play again")
         assert game(pilot).position.moves == ()

@@ -2,10 +2,21 @@
 
 from __future__ import annotations
 
-from tictactoe_tui.app.labels import controller_label, players_label, result_label, status_text
+from tictactoe_tui.app.labels import (
+    KEYPAD_LABELS,
+    controller_label,
+    hint_search_text,
+    players_label,
+    replay_text,
+    result_label,
+    status_text,
+)
 from tictactoe_tui.app.presets import PRESETS, board_name, board_rules
+from tictactoe_tui.app.widgets.scoreboard import score_line
 from tictactoe_tui.engine import BoardSpec, Position
+from tictactoe_tui.settings import KeypadLayout
 from tictactoe_tui.setup import GameSetup
+from tictactoe_tui.statistics import SessionScore
 
 SETUP = GameSetup(BoardSpec(3, 3, 3), "human", "perfect")
 
@@ -45,3 +56,26 @@ def test_boards_are_named() -> None:
     assert board_name(BoardSpec(15, 15, 5)) == "Gomoku"
     assert board_name(BoardSpec(4, 4, 3)) == "m,n,k game"
     assert board_rules(BoardSpec(7, 6, 4)) == "7x6, 4 in a row wins"
+
+
+def test_a_replay_says_where_it_is_and_how_to_leave() -> None:
+    assert replay_text(3, 9) == "Replay: move 3 of 9 — Esc returns to the game"
+    assert replay_text(0, 9) == "Replay: the empty board of 9 — Esc returns to the game"
+
+
+def test_the_status_says_a_hint_is_on_its_way() -> None:
+    assert hint_search_text(SETUP, Position.empty("3x3")) == "X to move — looking for the best move…"
+
+
+def test_every_keypad_layout_is_named_by_its_top_row() -> None:
+    assert set(KEYPAD_LABELS) == set(KeypadLayout)
+    assert KEYPAD_LABELS[KeypadLayout.CALCULATOR].startswith("7 8 9 on top")
+    assert KEYPAD_LABELS[KeypadLayout.PHONE].startswith("1 2 3 on top")
+
+
+def test_the_scoreboard_fits_the_side_panel() -> None:
+    assert score_line(SessionScore()) == "X 0 · O 0 · 0 draws"
+    busy = SessionScore(x_wins=12, o_wins=30, draws=1)
+    assert score_line(busy) == "X 12 · O 30 · 1 draw"
+    assert score_line(SessionScore().add(Position.from_moves("3x3", "a1 b1 b2 c1 c3").outcome)) \
+        == "X 1 · O 0 · 0 draws"

@@ -28,6 +28,7 @@ class MoveListApp(App[None]):
         super().__init__()
         self.history = history
         self.selected: list[int] = []
+        self.browsed: list[int] = []
         self.raw_selections: list[Any] = []
 
     def compose(self) -> ComposeResult:
@@ -36,6 +37,10 @@ class MoveListApp(App[None]):
     def on_move_list_ply_selected(self, message: MoveList.PlySelected) -> None:
         assert message.control is self.query_one(MoveList)
         self.selected.append(message.ply)
+
+    def on_move_list_ply_browsed(self, message: MoveList.PlyBrowsed) -> None:
+        assert message.control is self.query_one(MoveList)
+        self.browsed.append(message.ply)
 
     def on_option_list_option_selected(self, message: OptionList.OptionSelected) -> None:
         self.raw_selections.append(message)
@@ -124,6 +129,31 @@ async def test_enter_selects_the_highlighted_ply() -> None:
         await pilot.pause()
         assert app.selected == [1, 0]
         assert app.raw_selections == []
+
+
+async def test_stepping_with_the_keys_posts_each_ply_and_stops_at_the_ends() -> None:
+    app = MoveListApp(_game("b2 a1 c3 a3").undo(X_ONLY))
+    async with app.run_test() as pilot:
+        await pilot.press("tab", "up", "left", "left", "left", "right", "down", "down", "down", "down")
+        await pilot.pause()
+        assert app.browsed == [1, 0, 0, 0, 1, 2, 3, 4, 4], "no wrapping from the start to the end"
+        await pilot.press("end")
+        await pilot.pause()
+        assert app.browsed[-1] == 2, "End is the game's current position, not the last move taken back"
+        await pilot.press("home")
+        await pilot.pause()
+        assert app.browsed[-1] == 0 and app.query_one(MoveList).highlighted == 0
+        assert app.selected == []
+
+
+async def test_setting_the_shown_ply_from_above_posts_nothing() -> None:
+    app = MoveListApp(_game("b2 a1 c3"))
+    async with app.run_test() as pilot:
+        move_list = app.query_one(MoveList)
+        move_list.shown_ply = 1
+        move_list.history = _game("b2 a1 c3 a3")
+        await pilot.pause()
+        assert app.browsed == [] and app.selected == []
 
 
 async def test_clicking_a_move_selects_its_ply() -> None:

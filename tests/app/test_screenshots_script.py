@@ -34,6 +34,7 @@ async def test_the_script_writes_each_screenshot(tmp_path: Path) -> None:
     assert "wins!" in texts["7x6-computer-against-computer"]
     assert "Gomoku" in texts["gomoku"]
     assert "How&#160;to&#160;play" in texts["help"]
+    assert "+3" in texts["analysis"] and "-4" in texts["analysis"]
 
 
 def test_the_committed_screenshots_are_the_ones_the_script_makes() -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from driving import BlockingPlayer, quick_app, seeded, until
+from driving import BlockingPlayer, quick_app, seeded, settled, until
 from textual.pilot import Pilot
 from textual.widgets import Select
 
@@ -91,4 +91,40 @@ def test_light_theme(snap_compare: Snap) -> None:
         await pilot.pause()
 
     assert snap_compare(quick_app(PEOPLE), run_before=light, press=["1", "2", "5", "3", "9"],
+                        terminal_size=(80, 24))
+
+
+def test_analysis_overlay_on_3x3(snap_compare: Snap) -> None:
+    """After X takes the centre: the corners draw for O (=) and the edges lose in six moves (-6)."""
+
+    async def analyse(pilot: Pilot[None]) -> None:
+        await pilot.press("5", "a")
+        await settled(pilot)
+
+    assert snap_compare(quick_app(PEOPLE), run_before=analyse, terminal_size=(80, 24))
+
+
+def test_analysis_in_one_row_cells(snap_compare: Snap) -> None:
+    """Cells one character wide keep the sign: = for the corners, - for the edges."""
+
+    async def analyse(pilot: Pilot[None]) -> None:
+        await pilot.press("5", "a")
+        await settled(pilot)
+
+    assert snap_compare(quick_app(PEOPLE), run_before=analyse, terminal_size=(24, 8))
+
+
+def test_hint(snap_compare: Snap) -> None:
+    """O must block at c2, the only move that does not lose: marked, under the cursor, and explained."""
+
+    async def hint(pilot: Pilot[None]) -> None:
+        await pilot.press("i")
+        await settled(pilot)
+
+    start = Position.from_moves("3x3", "b2 a1 a2")
+    assert snap_compare(quick_app(start=start), run_before=hint, terminal_size=(80, 24))
+
+
+def test_replay_of_a_finished_game(snap_compare: Snap) -> None:
+    assert snap_compare(quick_app(PEOPLE), press=["1", "2", "5", "3", "9", "tab", "up", "up"],
                         terminal_size=(80, 24))

@@ -1,4 +1,12 @@
-"""The Textual application: which screen comes first, the keys that work everywhere, the command palette."""
+"""The Textual application: which screen comes first, the keys that work everywhere, the command palette.
+
+The app reads the player's profile (settings and statistics) when it is
+created, so the saved theme is on from the first frame, and hands the
+profile to the game screen, which keeps it up to date as games start and
+end. A settings or statistics file that could not be used has already been
+moved aside and replaced by defaults when the app starts; the player is told
+so in a notification, and nothing else is lost.
+"""
 
 from __future__ import annotations
 
@@ -7,24 +15,29 @@ from collections.abc import Iterable
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
+from textual.theme import Theme
 
 from ..engine import Position
+from ..settings import DEFAULT_THEME, KeypadLayout
 from ..setup import HUMAN, GameSetup
 from .computer import COMPUTER_PAUSE, PlayerFactory, default_players
+from .labels import KEYPAD_LABELS
+from .profile import Profile
 from .screens.game import GameScreen
 from .screens.help import HelpScreen
-from .screens.new_game import NewGameScreen
+from .screens.new_game import NewGame, NewGameScreen
+from .themes import register_themes
 
 
 class TicTacToeApp(App[None]):
     """Tic-Tac-Toe and the m,n,k games.
 
-    With neither ``setup`` nor ``start`` the new-game screen comes first. With
-    a ``setup`` that game starts at once; with ``start`` (a position read from
-    a game record) the game opens at that position, between two people
-    unless ``setup`` says otherwise. ``players`` makes the computer players
-    and ``pause`` is the least time a computer move takes, so that tests can
-    seed the one and shorten the other.
+    With neither ``setup`` nor ``start`` the new-game screen comes first,
+    filled in with the last game's setup. With a ``setup`` that game starts at
+    once; with ``start`` (a position read from a game record) the game opens
+    at that position, between two people unless ``setup`` says otherwise.
+    ``players`` makes the computer players and ``pause`` is the least time a
+    computer move takes, so that tests can seed the one and shorten the other.
     """
 
     CSS_PATH = "tictactoe.tcss"
@@ -46,21 +59,49 @@ class TicTacToeApp(App[None]):
         self._start = start
         self._players = players
         self._pause = pause
+        self.profile, self._problems = Profile.load()
+        register_themes(self)
+        saved = self.profile.settings.theme
+        self.theme = saved if saved in self.available_themes else DEFAULT_THEME
 
     def on_mount(self) -> None:
+        for problem in self._problems:
+            self.notify(problem, title="Settings and statistics", severity="warning", timeout=15)
+        self.theme_changed_signal.subscribe(self, self._theme_changed)
         if self._setup is None:
-            self.push_screen(NewGameScreen(), self._first_game)
+            settings = self.profile.settings
+            self.push_screen(NewGameScreen(settings.setup, keypad=settings.keypad), self._first_game)
         else:
-            self._first_game(self._setup)
+            self._open_game(self._setup, self._start)
 
-    def _first_game(self, setup: GameSetup | None) -> None:
-        if setup is not None:
-            self.push_screen(GameScreen(setup, self._start, players=self._players, pause=self._pause))
+    def _first_game(self, choice: NewGame | None) -> None:
+        if choice is not None:
+            self._report(self.profile.remember_keypad(choice.keypad))
+            self._open_game(choice.setup, None)
+
+    def _open_game(self, setup: GameSetup, start: Position | None) -> None:
+        self.push_screen(GameScreen(setup, start, profile=self.profile, players=self._players,
+                                    pause=self._pause))
+
+    def _theme_changed(self, theme: Theme) -> None:
+        self._report(self.profile.remember_theme(theme.name))
+
+    def _report(self, problem: str | None) -> None:
+        if problem:
+            self.notify(problem, title="Settings and statistics", severity="warning", timeout=10)
 
     def action_help(self) -> None:
         """Show the keys, the rules and the levels."""
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
+
+    def set_keypad(self, keypad: KeypadLayout) -> None:
+        """Map the digits 1-9 with ``keypad`` in every game, now and in later runs."""
+        self._report(self.profile.remember_keypad(keypad))
+        for screen in self.screen_stack:
+            if isinstance(screen, GameScreen):
+                screen.keypad = keypad
+        self.notify(f"Digits 1-9 on 3x3: {KEYPAD_LABELS[keypad]}.", title="Keypad")
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
@@ -69,4 +110,15 @@ class TicTacToeApp(App[None]):
                                 screen.action_new_game)
             yield SystemCommand("Play again", "Restart this game with the same board and players",
                                 screen.action_restart)
+            yield SystemCommand("Statistics", "Your record against the computer, and this session's score",
+                                screen.action_statistics)
+            yield SystemCommand("Analysis", "Show or hide the value of every empty cell (a)",
+                                screen.action_analysis)
+            yield SystemCommand("Copy game record", "Put this game's record on the clipboard (c)",
+                                screen.action_copy_record)
+            other = (KeypadLayout.PHONE if self.profile.settings.keypad is KeypadLayout.CALCULATOR
+                     else KeypadLayout.CALCULATOR)
+            yield SystemCommand(f"Keypad: {KEYPAD_LABELS[other]}",
+                                "How the digits 1-9 map onto the 3x3 board",
+                                lambda: self.set_keypad(other))
         yield SystemCommand("Help", "Keys, rules and the computer's levels", self.action_help)

@@ -6,7 +6,8 @@ notifications and the tests all say the same thing in the same words.
 
 from __future__ import annotations
 
-from ..engine import Mark, Outcome, Position, Status
+from ..engine import Outcome, Position, Status
+from ..settings import KeypadLayout
 from ..setup import HUMAN, GameSetup
 
 RESULTS: dict[Status, str] = {
@@ -48,6 +49,20 @@ def status_text(setup: GameSetup, position: Position, *, thinking: bool) -> str:
     return f"{turn_label(setup, position, thinking=thinking)} — {players_label(setup)}"
 
 
-def mark_controller(setup: GameSetup, mark: Mark) -> str:
-    """``X  Human`` style text for one side."""
-    return f"{mark}  {controller_label(setup.controller(mark))}"
+def replay_text(ply: int, moves: int) -> str:
+    """The status line while the board shows the position after ``ply`` of the game's ``moves``."""
+    where = "the empty board" if ply == 0 else f"move {ply}"
+    return f"Replay: {where} of {moves} — Esc returns to the game"
+
+
+def hint_search_text(setup: GameSetup, position: Position) -> str:
+    """The status line while the hint is being worked out."""
+    return f"{turn_label(setup, position, thinking=False)} — looking for the best move…"
+
+
+KEYPAD_LABELS: dict[KeypadLayout, str] = {
+    KeypadLayout.CALCULATOR: "7 8 9 on top (numeric keypad)",
+    KeypadLayout.PHONE: "1 2 3 on top (phone)",
+}
+"""How each keypad layout is named in the new-game screen and the command palette."""
+

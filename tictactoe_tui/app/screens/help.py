@@ -19,15 +19,50 @@ rows are numbers, and **a1** is the bottom-left cell.
 GAME_KEYS: tuple[tuple[str, str], ...] = (
     ("← ↑ → ↓ or h j k l", "move the cursor"),
     ("Enter or Space", "play at the cursor"),
-    ("1 to 9", "play on 3x3, laid out like a numeric keypad (7 8 9 is the top row)"),
+    ("1 to 9", "play on 3x3, laid out like a numeric keypad (7 8 9 on top) or a phone (1 2 3 on top), "
+               "as chosen on the new-game screen or with the command palette"),
     ("mouse click", "play in that cell"),
+    ("u", "undo: against the computer, back to your own last move; after the end, the game reopens"),
+    ("Ctrl+R or U", "redo what undo took back (U where a browser keeps Ctrl+R, as under "
+                    "`tictactoe-tui serve`); a new move instead drops the moves taken back"),
+    ("i", "hint: the best move for the side to move, marked on the board with the cursor on it"),
+    ("a", "analysis on or off: every empty cell shows what playing there is worth (see below)"),
+    ("m", "move now: the thinking computer plays the best move it has found so far"),
+    (", and .", "replay: step back and forward through the game's moves"),
+    ("Esc", "leave the replay for the game"),
+    ("Tab", "move between the board and the move list"),
+    ("c", "copy the game's record to the clipboard (`tictactoe-tui --record` opens it again)"),
+    ("s", "statistics: your record against the computer, and this session's score"),
     ("r", "play again with the same board and players"),
     ("n", "new game: choose the board and the players"),
     ("? or F1", "show or close this help"),
-    ("Ctrl+P", "command palette: new game, play again, help, themes and more"),
+    ("Ctrl+P", "command palette: new game, statistics, keypad, themes and more"),
     ("q", "quit"),
 )
 """The keys of the game screen, in the words of the help screen."""
+
+MOVE_LIST_KEYS: tuple[tuple[str, str], ...] = (
+    ("↑ ↓ or ← →", "step through the moves; the board shows the game as it was then"),
+    ("PgUp PgDn", "a screenful of moves at a time"),
+    ("Home", "the empty board"),
+    ("End", "back to the game as it is now"),
+    ("Enter or click", "show that move; on the current move, back to the board"),
+)
+"""The keys of the move list in the side panel (when the side panel is hidden, use , and .)."""
+
+ANALYSIS: tuple[tuple[str, str], ...] = (
+    ("+N", "wins with best play from both sides; the game ends N moves from now, this move included"),
+    ("=", "draws with best play"),
+    ("-N", "loses with best play; the game ends N moves from now"),
+    ("~S", "a board too big to solve: the move's strength from 0 (weakest) to 9 (strongest)"),
+    ("…", "still being worked out"),
+)
+"""What the analysis writes in a cell."""
+
+ANALYSIS_INTRO = (
+    "Each empty cell shows what playing there is worth to the side to move. Cells one character "
+    "wide keep only the sign or the digit. While the computer thinks, the analysis waits for its move."
+)
 
 NEW_GAME_KEYS: tuple[tuple[str, str], ...] = (
     ("1 to 6", "choose a preset board"),
@@ -55,6 +90,9 @@ def help_markdown() -> str:
     return "\n\n".join([
         "# How to play", RULES,
         "## Keys", _items(GAME_KEYS),
+        "## In the move list", _items(MOVE_LIST_KEYS),
+        "## Analysis", ANALYSIS_INTRO,
+        _items(ANALYSIS),
         "## On the new-game screen", _items(NEW_GAME_KEYS),
         "## The computer's levels", _items(LEVELS),
     ])

@@ -1,12 +1,16 @@
-"""The new-game screen: the board's size, k, who plays each side, and one-key presets.
+"""The new-game screen: the board's size, k, who plays each side, one-key presets and the keypad.
 
-It returns a ``GameSetup`` (or None when the player goes back to the game
-in progress). The board is checked by ``BoardSpec`` itself on every change,
-so the rules live in one place and the explanation shown under the field is
-the engine's own.
+It returns a ``NewGame`` (or None when the player goes back to the game in
+progress). The board is checked by ``BoardSpec`` itself on every change, so
+the rules live in one place and the explanation shown under the field is
+the engine's own. The keypad layout is not part of a game's setup but a
+preference; it sits here because this is where a player settles how they
+want to play, and, like everything on the form, it takes effect on Start.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from textual import on
 from textual.app import ComposeResult
@@ -17,8 +21,9 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Label, Select, Static
 
 from ...engine import MAX_SIDE, MIN_SIDE, BoardSpec, BoardSpecError
+from ...settings import KeypadLayout
 from ...setup import CONTROLLERS, GameSetup
-from ..labels import controller_label
+from ..labels import KEYPAD_LABELS, controller_label
 from ..presets import PRESETS
 
 SIZE_FIELDS = ("width", "height", "k")
@@ -40,8 +45,16 @@ def board_problem(width: int, height: int, k: int) -> tuple[str, str] | None:
     return None
 
 
-class NewGameScreen(Screen[GameSetup | None]):
-    """Choose a board and players; dismissed with the new ``GameSetup``, or None to go back."""
+@dataclass(frozen=True, slots=True)
+class NewGame:
+    """What the new-game screen was left with: the game to start, and the keypad to play it with."""
+
+    setup: GameSetup
+    keypad: KeypadLayout = KeypadLayout.CALCULATOR
+
+
+class NewGameScreen(Screen[NewGame | None]):
+    """Choose a board, players and keypad; dismissed with a ``NewGame``, or None to go back."""
 
     AUTO_FOCUS = "#start"
 
@@ -52,9 +65,11 @@ class NewGameScreen(Screen[GameSetup | None]):
           for index, preset in enumerate(PRESETS)),
     ]
 
-    def __init__(self, setup: GameSetup | None = None, *, can_cancel: bool = False) -> None:
+    def __init__(self, setup: GameSetup | None = None, *, keypad: KeypadLayout = KeypadLayout.CALCULATOR,
+                 can_cancel: bool = False) -> None:
         super().__init__()
         self._initial = setup or GameSetup()
+        self._keypad = keypad
         self._can_cancel = can_cancel
 
     def compose(self) -> ComposeResult:
@@ -76,6 +91,10 @@ class NewGameScreen(Screen[GameSetup | None]):
                 with Horizontal(classes="field"):
                     yield Label(label, classes="field-label")
                     yield Select(players, value=controller, allow_blank=False, compact=True, id=field)
+            with Horizontal(classes="field"):
+                yield Label("Keypad (3x3)", classes="field-label")
+                yield Select([(KEYPAD_LABELS[layout], layout) for layout in KeypadLayout],
+                             value=self._keypad, allow_blank=False, compact=True, id="keypad")
             yield Label("Presets", classes="heading")
             with Grid(id="presets"):
                 for index, preset in enumerate(PRESETS):
@@ -109,6 +128,12 @@ class NewGameScreen(Screen[GameSetup | None]):
             return None
         return GameSetup(BoardSpec(width, height, k), self._controller("x"), self._controller("o"))
 
+    def keypad(self) -> KeypadLayout:
+        """The keypad layout chosen."""
+        value = self.query_one("#keypad", Select).value
+        assert isinstance(value, KeypadLayout)
+        return value
+
     @on(Select.Changed)
     def _validate(self) -> None:
         problem = board_problem(*(self._number(field) for field in SIZE_FIELDS))
@@ -136,7 +161,7 @@ class NewGameScreen(Screen[GameSetup | None]):
             self.notify("This board cannot be played: see the note under the fields.",
                         severity="error", timeout=3)
             return
-        self.dismiss(setup)
+        self.dismiss(NewGame(setup, self.keypad()))
 
     @on(Button.Pressed, "#cancel")
     def action_cancel(self) -> None:

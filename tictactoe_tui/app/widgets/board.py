@@ -66,6 +66,20 @@ class Board(Widget, can_focus=True):
             color: auto;
             text-style: bold;
         }
+
+        /* Notes: the text says it all (+N, =, -N, ~S, hint); colour only helps. The strengths of
+           unsolved moves go from bright to faint, so the few strong ones stand out of the crowd. */
+        & BoardCell.-note-win { color: $text-success; text-style: bold; }
+        & BoardCell.-note-draw { color: $text-warning; }
+        & BoardCell.-note-loss { color: $text-error; }
+        & BoardCell.-note-strong { color: $text; text-style: bold; }
+        & BoardCell.-note-fair { color: $text-muted; }
+        & BoardCell.-note-weak { color: $text-disabled; }
+        & BoardCell.-note-pending { color: $text-disabled; }
+        & BoardCell.-note-hint { background: $accent 40%; color: $text; text-style: bold; }
+
+        /* Without colour (NO_COLOR), what colour marked is marked by reversing the cell. */
+        & BoardCell.-win:nocolor, & BoardCell.-note-hint:nocolor { text-style: bold reverse; }
     }
     """
 

@@ -21,11 +21,20 @@ class Annotation:
 
     ``kind`` becomes the CSS class ``-note-<kind>`` so a stylesheet can colour
     notes by meaning; the text itself must carry that meaning too, so the
-    note reads the same without colour.
+    note reads the same without colour. ``short`` is what a cell too narrow
+    for ``text`` shows instead (the start of ``text`` when empty), so that a
+    note is never cut into something that means another thing.
     """
 
     text: str
     kind: str = "plain"
+    short: str = ""
+
+    def fitted(self, width: int) -> str:
+        """The text to show in ``width`` columns."""
+        if len(self.text) <= width:
+            return self.text
+        return (self.short or self.text)[:width]
 
 
 class BoardCell(Widget):
@@ -73,7 +82,10 @@ class BoardCell(Widget):
 
     def render(self) -> Content:
         width, height = self.content_size
-        note = self.note.text if self.note is not None else ""
+        # A one-row cell keeps its outer columns for the cursor's brackets, wherever the cursor is,
+        # so a note does not change as the cursor passes over it.
+        room = width - 2 if height == 1 else width
+        note = self.note.fitted(max(room, 1)) if self.note is not None else ""
         lines = cell_lines(self.mark, self.glyph, width, height, cursor=self.cursor, note=note)
         return Content("\n".join(lines))
 

@@ -1,4 +1,7 @@
-"""The side panel's summary of the game: the board, who plays which side, and how far it has got."""
+"""The side panel's summary of the game: the board, who plays which side, and the result.
+
+The moves themselves are in the move list below it.
+"""
 
 from __future__ import annotations
 
@@ -15,7 +18,7 @@ TURN_MARKER = "▶"
 
 
 class GameInfo(Widget):
-    """Board name, players (with a marker on the side to move), move count, last move and result."""
+    """Board name, players (with a marker on the side to move) and the result."""
 
     DEFAULT_CSS = """
     GameInfo {
@@ -48,12 +51,6 @@ class GameInfo(Widget):
         for mark in Mark:
             marker = TURN_MARKER if not position.is_over and position.to_move is mark else " "
             lines.append(f"{marker} {mark} {controller_label(setup.controller(mark))}")
-        lines.append("")
-        if position.moves:
-            last = position.cell_name(position.moves[-1])
-            lines.append(f"Moves: {len(position.moves)} · last {last}")
-        else:
-            lines.append("Moves: 0")
         if position.is_over:
             lines += ["", Content.styled(result_label(position.outcome), result_style)]
         return Content("\n").join(lines)

@@ -4,11 +4,17 @@ The list shows one line per move in the engine's notation (``3. X c3``),
 below a ``start`` line for the empty board, so the option at index ``n`` is
 the position after ``n`` moves. Moves taken back by undo stay in the list,
 muted, until a different move replaces them: they are still one redo away.
+
+Stepping through the list with the keys is a replay: each step posts
+``MoveList.PlyBrowsed`` so the board can follow. Steps stop at either end
+rather than wrap around, since jumping from the first move to the last is
+no step through a game; ``End`` goes back to the game's current position.
 """
 
 from __future__ import annotations
 
 from textual import on
+from textual.binding import Binding
 from textual.content import Content
 from textual.message import Message
 from textual.reactive import reactive
@@ -37,6 +43,12 @@ class MoveList(OptionList):
     }
     """
 
+    BINDINGS = [
+        Binding("left", "cursor_up", "Previous move", show=False),
+        Binding("right", "cursor_down", "Next move", show=False),
+        Binding("end", "current", "Current position", show=False),
+    ]
+
     history: reactive[History | None] = reactive(None)
     """The game: its position and the moves taken back, or None for an empty list."""
 
@@ -54,6 +66,19 @@ class MoveList(OptionList):
         @property
         def control(self) -> MoveList:
             """The list the ply was chosen in, for ``@on(MoveList.PlySelected, "#id")``."""
+            return self.move_list
+
+    class PlyBrowsed(Message):
+        """The player stepped to the position after ``ply`` moves with the keys, without choosing it."""
+
+        def __init__(self, move_list: MoveList, ply: int) -> None:
+            super().__init__()
+            self.move_list = move_list
+            self.ply = ply
+
+        @property
+        def control(self) -> MoveList:
+            """The list stepped through, for ``@on(MoveList.PlyBrowsed, "#id")``."""
             return self.move_list
 
     def __init__(
@@ -88,6 +113,41 @@ class MoveList(OptionList):
 
     def watch_shown_ply(self) -> None:
         self.highlighted = self.current_ply
+
+    # Keys: every step the player takes is posted; the highlight set from above is not.
+
+    def _browse(self, ply: int) -> None:
+        if self.history is None or not self.option_count:
+            return
+        ply = min(max(ply, 0), self.option_count - 1)
+        self.highlighted = ply
+        self.post_message(self.PlyBrowsed(self, ply))
+
+    def _anchor(self) -> int:
+        return self.highlighted if self.highlighted is not None else self.current_ply
+
+    def action_cursor_up(self) -> None:
+        self._browse(self._anchor() - 1)
+
+    def action_cursor_down(self) -> None:
+        self._browse(self._anchor() + 1)
+
+    def action_first(self) -> None:
+        self._browse(0)
+
+    def action_last(self) -> None:
+        self._browse(self.option_count - 1)
+
+    def action_current(self) -> None:
+        """Back to the game's current position."""
+        if self.history is not None:
+            self._browse(self.history.ply)
+
+    def action_page_up(self) -> None:
+        self._browse(self._anchor() - max(1, self.scrollable_content_region.height))
+
+    def action_page_down(self) -> None:
+        self._browse(self._anchor() + max(1, self.scrollable_content_region.height))
 
     @on(OptionList.OptionSelected)
     def _select_ply(self, event: OptionList.OptionSelected) -> None:

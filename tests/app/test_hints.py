@@ -1,0 +1,118 @@
+"""The hint: the best move for the side to move, marked on the board with the cursor on it."""
+
+from __future__ import annotations
+
+from driving import (
+    BlockingPlayer,
+    GatedSolver,
+    board,
+    game,
+    notes,
+    notifications,
+    quick_app,
+    seeded,
+    settled,
+    status,
+    until,
+)
+from textual.pilot import Pilot
+from textual.widgets import Footer
+from textual.widgets._footer import FooterKey
+
+from tictactoe_tui.app.widgets.cell import BoardCell
+from tictactoe_tui.app.widgets.status import StatusLine
+from tictactoe_tui.engine import BoardSpec, Position
+from tictactoe_tui.engine.search import Value, solve
+from tictactoe_tui.setup import GameSetup
+
+PEOPLE = GameSetup(BoardSpec(3, 3, 3), "human", "human")
+
+
+def hinted(pilot: Pilot[None]) -> list[str]:
+    return [name for name, text in notes(pilot).items() if text == "hint"]
+
+
+async def test_the_hint_wins_after_a_mistake() -> None:
+    async with quick_app(PEOPLE).run_test() as pilot:
+        await pilot.press("5", "2")  # X b2, O b1: an edge, which loses
+        await pilot.press("i")
+        await settled(pilot)
+        (name,) = hinted(pilot)
+        position = game(pilot).position
+        cell = position.spec.parse_cell(name)
+        assert solve(position.play(cell)).value is Value.LOSS, "after the hinted move O is lost"
+        assert board(pilot).cursor == cell
+        assert board(pilot).query_one(f"#cell-{name}", BoardCell).has_class("-note-hint")
+        assert any(note.startswith(f"Hint for X: {name} — it wins") for note in notifications(pilot))
+        # The cursor is on the hint, so Enter plays it; the hint then goes.
+        await pilot.press("enter")
+        assert game(pilot).position.moves[-1] == cell
+        assert hinted(pilot) == []
+
+
+async def test_the_hint_on_a_drawn_board_keeps_the_draw() -> None:
+    async with quick_app(PEOPLE).run_test() as pilot:
+        await pilot.press("5", "i")
+        await settled(pilot)
+        (name,) = hinted(pilot)
+        assert name in {"a1", "c1", "a3", "c3"}, "only a corner holds the draw against the centre"
+        assert any("it draws with best play" in note for note in notifications(pilot))
+
+
+async def test_the_hint_works_with_the_analysis_on() -> None:
+    start = Position.from_moves("4x4k3", "c1 c3 a1 b3 c2")
+    async with quick_app(start=start).run_test() as pilot:
+        await pilot.press("a", "i")
+        await settled(pilot)
+        shown = notes(pilot)
+        (name,) = [cell for cell, text in shown.items() if text == "hint"]
+        assert name in {"a3", "d3"}, "the fastest win"
+        assert sum(text == "-2" for text in shown.values()) == 8, "the rest of the analysis stays"
+
+
+def footer_key(pilot: Pilot[None], description: str) -> FooterKey:
+    footer = pilot.app.screen.query_one(Footer)
+    return next(key for key in footer.query(FooterKey) if key.description == description)
+
+
+async def test_there_is_no_hint_while_the_computer_thinks(blocking: BlockingPlayer,
+                                                         solvers: list[GatedSolver]) -> None:
+    setup = GameSetup(BoardSpec(3, 3, 3), "human", "medium")
+    async with quick_app(setup, players=seeded(medium=blocking)).run_test() as pilot:
+        assert not footer_key(pilot, "Hint").has_class("-disabled")
+        await pilot.press("enter")
+        await until(pilot, blocking.started.is_set)
+        await pilot.pause()
+        assert footer_key(pilot, "Hint").has_class("-disabled")
+        await pilot.press("i")
+        await pilot.pause()
+        assert hinted(pilot) == [] and status(pilot).startswith("O is thinking")
+        assert solvers[-1].asked == [], "no search was started"
+
+
+async def test_the_status_line_says_a_hint_is_being_looked_for(solvers: list[GatedSolver]) -> None:
+    start = Position.from_moves("15x15k5", "h8 h9 g8 i8")
+    async with quick_app(start=start).run_test() as pilot:
+        solvers[-1].hint = "j8"
+        await pilot.press("i")
+        assert status(pilot) == "X to move — looking for the best move…"
+        assert game(pilot).query_one(StatusLine).spinning
+        solvers[-1].release.set()
+        await settled(pilot)
+        assert hinted(pilot) == ["j8"] and board(pilot).cursor == start.spec.parse_cell("j8")
+        assert status(pilot).startswith("X to move — X: Human")
+        assert any("the strongest move found; the board is too big to solve" in note
+                   for note in notifications(pilot))
+
+
+async def test_a_move_before_the_hint_arrives_drops_it(solvers: list[GatedSolver]) -> None:
+    async with quick_app(PEOPLE).run_test() as pilot:
+        await pilot.press("i")
+        solver = solvers[-1]
+        await until(pilot, lambda: len(solver.asked) == 1)
+        await pilot.press("5")
+        (_, stop), = solver.asked
+        assert stop is not None and stop.is_set()
+        solver.release.set()
+        await settled(pilot)
+        assert hinted(pilot) == [] and not any(note.startswith("Hint") for note in notifications(pilot))

@@ -1,0 +1,78 @@
+"""The words and symbols of the analysis and the hint, readable without colour."""
+
+from __future__ import annotations
+
+from tictactoe_tui.app.notes import (
+    HINT,
+    PENDING,
+    STRONGEST,
+    analysis_notes,
+    hint_words,
+    pending_notes,
+    strength_note,
+    strengths,
+    value_text,
+    with_hint,
+)
+from tictactoe_tui.app.widgets.cell import Annotation
+from tictactoe_tui.engine.search import MoveEvaluation, SearchResult, Value
+
+
+def test_known_values_count_the_moves_to_the_end() -> None:
+    assert value_text(Value.WIN, 1) == "+1"
+    assert value_text(Value.LOSS, 6) == "-6"
+    assert value_text(Value.DRAW, 9) == "="
+    assert value_text(Value.WIN, None) == "+"
+
+
+def test_a_moves_note_counts_the_move_itself() -> None:
+    notes = analysis_notes([MoveEvaluation(0, Value.WIN, 0, 0), MoveEvaluation(1, Value.LOSS, 5, 0),
+                            MoveEvaluation(2, Value.DRAW, 7, 0)])
+    assert notes == {0: Annotation("+1", "win", "+"), 1: Annotation("-6", "loss", "-"),
+                     2: Annotation("=", "draw", "=")}
+
+
+def test_strengths_rank_scores_whatever_their_size() -> None:
+    assert strengths([-999_999_990, -20, 5, 1_000_000]) == {-999_999_990: 0, -20: 3, 5: 6, 1_000_000: 9}
+    assert strengths([3, 3, 3]) == {3: STRONGEST}
+    assert strengths([1, 2]) == {1: 0, 2: 9}
+
+
+def test_unsolved_moves_show_their_strength_and_its_kind() -> None:
+    notes = analysis_notes([MoveEvaluation(cell, Value.UNKNOWN, None, score)
+                            for cell, score in enumerate((-500, -20, 0, 40, 90, 300))])
+    assert [note.text for note in notes.values()] == ["~0", "~2", "~4", "~5", "~7", "~9"]
+    assert [note.kind for note in notes.values()] == ["weak", "weak", "fair", "fair", "strong", "strong"]
+    assert notes[5].short == "9"
+    assert strength_note(3).kind == "fair" and strength_note(6).kind == "fair"
+
+
+def test_known_and_unknown_moves_mix() -> None:
+    notes = analysis_notes([MoveEvaluation(0, Value.WIN, 0, 0), MoveEvaluation(1, Value.UNKNOWN, None, -7),
+                            MoveEvaluation(2, Value.UNKNOWN, None, 12)])
+    assert [note.text for note in notes.values()] == ["+1", "~0", "~9"]
+
+
+def test_a_note_fits_its_cell_without_changing_its_meaning() -> None:
+    note = Annotation("-12", "loss", "-")
+    assert note.fitted(13) == "-12" and note.fitted(3) == "-12"
+    assert note.fitted(1) == "-", "never '-1', which would mean another thing"
+    assert Annotation("draw").fitted(2) == "dr"
+    assert HINT.fitted(7) == "hint" and HINT.fitted(1) == "*"
+
+
+def test_the_hint_goes_over_the_analysis_and_pending_cells_say_so() -> None:
+    notes = pending_notes([0, 4])
+    assert notes == {0: PENDING, 4: PENDING}
+    assert with_hint(notes, 4) == {0: PENDING, 4: HINT}
+    assert with_hint(notes, None) is notes
+
+
+def test_the_hint_is_explained_in_words() -> None:
+    def result(value: Value, plies: int | None) -> SearchResult:
+        return SearchResult(value, plies, (4,), 0, 1, 0.0, 1)
+
+    assert hint_words(result(Value.WIN, 5)) == "it wins, 5 moves to the end with best play"
+    assert hint_words(result(Value.DRAW, 9)) == "it draws with best play"
+    assert "holds out longest, 4 moves" in hint_words(result(Value.LOSS, 4))
+    assert "too big to solve" in hint_words(result(Value.UNKNOWN, None))

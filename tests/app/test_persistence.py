@@ -1,0 +1,104 @@
+"""The last setup, the theme and the keypad survive a restart; a bad file is set aside, with a word."""
+
+from __future__ import annotations
+
+from driving import board, game, notifications, quick_app, run_command, until
+from textual.pilot import Pilot
+from textual.widgets import Select
+
+from tictactoe_tui.app.screens.new_game import NewGameScreen
+from tictactoe_tui.engine import BoardSpec, Position
+from tictactoe_tui.settings import DEFAULT_THEME, KeypadLayout, Settings, load_settings, settings_path
+from tictactoe_tui.setup import GameSetup
+from tictactoe_tui.statistics import statistics_path
+
+
+def form(pilot: Pilot[None]) -> NewGameScreen:
+    screen = pilot.app.screen
+    assert isinstance(screen, NewGameScreen)
+    return screen
+
+
+async def test_setup_theme_and_keypad_carry_over_to_the_next_run() -> None:
+    async with quick_app().run_test() as pilot:
+        form(pilot).query_one("#o", Select).value = "medium"
+        form(pilot).query_one("#keypad", Select).value = KeypadLayout.PHONE
+        await pilot.press("2", "s")
+        assert game(pilot).setup == GameSetup(BoardSpec(4, 4, 3), "human", "medium")
+        pilot.app.theme = "high-contrast"
+        await pilot.pause()
+    assert load_settings() == (Settings(GameSetup(BoardSpec(4, 4, 3), "human", "medium"), "high-contrast",
+                                        KeypadLayout.PHONE), None)
+
+    async with quick_app().run_test() as pilot:
+        assert pilot.app.theme == "high-contrast"
+        assert form(pilot).chosen() == GameSetup(BoardSpec(4, 4, 3), "human", "medium")
+        assert form(pilot).keypad() is KeypadLayout.PHONE
+        await pilot.press("1", "s")
+        assert board(pilot).keypad is KeypadLayout.PHONE
+        await pilot.press("1")  # 1 2 3 on top: 1 is the top-left cell
+        assert game(pilot).position.record.startswith("3x3k3: a3")
+
+
+async def test_the_keypad_switches_from_the_palette_and_stays_switched() -> None:
+    async with quick_app(GameSetup(BoardSpec(3, 3, 3), "human", "human")).run_test() as pilot:
+        assert board(pilot).keypad is KeypadLayout.CALCULATOR
+        await run_command(pilot, "keypad: 1 2 3")
+        assert board(pilot).keypad is KeypadLayout.PHONE
+        await pilot.press("3")
+        assert game(pilot).position.record == "3x3k3: c3"
+        await run_command(pilot, "keypad: 7 8 9")
+        assert board(pilot).keypad is KeypadLayout.CALCULATOR
+        await run_command(pilot, "keypad: 1 2 3")
+    assert load_settings()[0].keypad is KeypadLayout.PHONE
+    async with quick_app(GameSetup(BoardSpec(3, 3, 3), "human", "human")).run_test() as pilot:
+        assert board(pilot).keypad is KeypadLayout.PHONE
+
+
+async def test_a_game_from_a_record_leaves_the_last_setup_alone() -> None:
+    async with quick_app(GameSetup(BoardSpec(5, 5, 4), "easy", "human")).run_test():
+        pass
+    async with quick_app(start=Position.from_moves("4x4k3", "a1")).run_test():
+        pass
+    assert load_settings()[0].setup == GameSetup(BoardSpec(5, 5, 4), "easy", "human")
+
+
+async def test_a_corrupt_settings_file_is_set_aside_and_the_game_goes_on() -> None:
+    path = settings_path()
+    path.parent.mkdir(parents=True)
+    path.write_text('{"version": 1, "setup": {"board": "3x3k3"', encoding="utf-8")
+    async with quick_app().run_test() as pilot:
+        (message,) = [note for note in notifications(pilot) if "settings file" in note]
+        assert "it is not valid JSON" in message and "Defaults are used" in message
+        aside = [file for file in path.parent.iterdir() if file.name.startswith("settings.json.corrupt-")]
+        assert len(aside) == 1 and aside[0].name in message
+        assert aside[0].read_text(encoding="utf-8") == '{"version": 1, "setup": {"board": "3x3k3"'
+        assert form(pilot).chosen() == GameSetup() and pilot.app.theme == DEFAULT_THEME
+        await pilot.press("s", "5")
+        await until(pilot, lambda: len(game(pilot).position.moves) == 2)
+        assert game(pilot).position.record.startswith("3x3k3: b2 "), "the perfect computer answered"
+    assert load_settings() == (Settings(), None), "the bad file is out of the way and the defaults stand"
+
+
+async def test_a_bad_theme_name_falls_back_and_a_bad_field_costs_only_itself() -> None:
+    path = settings_path()
+    path.parent.mkdir(parents=True)
+    path.write_text('{"version": 1, "setup": {"board": "4x4k3", "x": "nobody", "o": "easy"},'
+                    ' "theme": "no-such-theme", "keypad": "phone"}', encoding="utf-8")
+    async with quick_app().run_test() as pilot:
+        assert any("x 'nobody' is not one of" in note for note in notifications(pilot))
+        assert pilot.app.theme == DEFAULT_THEME
+        assert form(pilot).chosen() == GameSetup(BoardSpec(4, 4, 3), "human", "easy")
+        assert form(pilot).keypad() is KeypadLayout.PHONE
+
+
+async def test_a_corrupt_statistics_file_is_set_aside_too() -> None:
+    path = statistics_path()
+    path.parent.mkdir(parents=True)
+    path.write_bytes(b"\xff\xfe not text")
+    async with quick_app(GameSetup(BoardSpec(3, 3, 3), "human", "human")).run_test() as pilot:
+        assert any("statistics file" in note and "not UTF-8" in note for note in notifications(pilot))
+        assert not path.exists()
+        await pilot.press("s")
+        empty = pilot.app.screen.query_one("#statistics-empty")
+        assert "No games against the computer yet" in str(empty.render())

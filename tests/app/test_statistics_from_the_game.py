@@ -1,0 +1,89 @@
+"""Finished games count in the session's scoreboard and, against the computer, in the statistics on disk."""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+from driving import FirstCellPlayer, game, notifications, quick_app, run_command, seeded, until
+from textual.pilot import Pilot
+from textual.widgets import DataTable
+
+from tictactoe_tui.app.screens.statistics import StatisticsScreen
+from tictactoe_tui.app.widgets.scoreboard import Scoreboard
+from tictactoe_tui.engine import BoardSpec, Status
+from tictactoe_tui.setup import GameSetup
+from tictactoe_tui.statistics import Record, load_statistics
+
+AGAINST_EASY = GameSetup(BoardSpec(3, 3, 3), "human", "easy")
+TTT = BoardSpec(3, 3, 3)
+
+
+async def win_against_the_first_cell_player(pilot: Pilot[None]) -> None:
+    """X b2 (O a1), X c1 (O b1), X a3: X wins on the diagonal a3 b2 c1."""
+    for key, moves in (("5", 2), ("3", 4), ("7", 5)):
+        await pilot.press(key)
+        await until(pilot, partial(played, pilot, moves))
+    assert game(pilot).position.outcome.status is Status.X_WINS
+
+
+def played(pilot: Pilot[None], moves: int) -> bool:
+    return len(game(pilot).position.moves) == moves
+
+
+def table_rows(pilot: Pilot[None]) -> list[list[str]]:
+    table: DataTable[Any] = pilot.app.screen.query_one(DataTable)
+    return [[str(cell) for cell in table.get_row_at(row)] for row in range(table.row_count)]
+
+
+def scoreboard(pilot: Pilot[None]) -> str:
+    return str(game(pilot).query_one(Scoreboard).render())
+
+
+async def test_a_won_game_is_on_the_statistics_screen() -> None:
+    async with quick_app(AGAINST_EASY, players=seeded(easy=FirstCellPlayer())).run_test() as pilot:
+        assert "X 0 · O 0 · 0 draws" in scoreboard(pilot)
+        await win_against_the_first_cell_player(pilot)
+        assert "X 1 · O 0 · 0 draws" in scoreboard(pilot)
+        await pilot.press("s")
+        assert isinstance(pilot.app.screen, StatisticsScreen)
+        assert table_rows(pilot) == [["3x3k3", "easy", "1", "1", "0", "0", "1", "1"]]
+        await pilot.press("escape")
+        assert not isinstance(pilot.app.screen, StatisticsScreen) and game(pilot)
+    statistics, problem = load_statistics()
+    assert problem is None and statistics.get(TTT, "easy") == Record(wins=1, streak=1, best_streak=1)
+
+
+async def test_a_game_counts_once_however_often_it_ends() -> None:
+    async with quick_app(AGAINST_EASY, players=seeded(easy=FirstCellPlayer())).run_test() as pilot:
+        await win_against_the_first_cell_player(pilot)
+        await pilot.press("u", "7")
+        assert game(pilot).position.outcome.status is Status.X_WINS
+        assert "X 1 · O 0 · 0 draws" in scoreboard(pilot)
+        await pilot.press("r")
+        await win_against_the_first_cell_player(pilot)
+        assert "X 2 · O 0 · 0 draws" in scoreboard(pilot)
+    assert load_statistics()[0].get(TTT, "easy").wins == 2
+
+
+async def test_games_between_people_count_only_in_the_session() -> None:
+    async with quick_app(GameSetup(TTT, "human", "human")).run_test() as pilot:
+        await pilot.press(*"514628379")
+        assert "X 0 · O 0 · 1 draw" in scoreboard(pilot)
+    assert not load_statistics()[0]
+
+
+async def test_the_statistics_can_be_reset_from_the_game() -> None:
+    async with quick_app(AGAINST_EASY, players=seeded(easy=FirstCellPlayer())).run_test() as pilot:
+        await win_against_the_first_cell_player(pilot)
+        await run_command(pilot, "statistics")
+        assert isinstance(pilot.app.screen, StatisticsScreen)
+        await pilot.press("r", "y")
+        await pilot.pause()
+        assert not isinstance(pilot.app.screen, StatisticsScreen) and game(pilot)
+        assert "Every record against the computer is forgotten." in notifications(pilot)
+        assert not load_statistics()[0]
+        assert "X 1 · O 0 · 0 draws" in scoreboard(pilot), "the session's score stays"
+        await pilot.press("s")
+        empty = pilot.app.screen.query_one("#statistics-empty")
+        assert "No games against the computer yet" in str(empty.render())

@@ -1,0 +1,105 @@
+"""What the analysis and the hint write into the board's cells, and say about a move in words.
+
+Every note carries its meaning in its text, so it reads the same in any
+theme and without colour; its ``kind`` only adds the colour. A move's value
+is for the player who would make it:
+
+* ``+N`` wins and ``-N`` loses with best play from both sides, the game
+  ending ``N`` moves from now, this move included (so ``+1`` wins at once);
+* ``=`` draws;
+* ``~S`` on a board too big to solve: a strength from 0 (the weakest of the
+  moves) to 9 (the strongest), ranked by the engine's heuristic score; its
+  kind (``strong``, ``fair`` or ``weak``) lets the stylesheet fade the many
+  moves that are not worth a look, so the few that are stand out.
+
+A cell one character wide keeps only the sign (``+``, ``=``, ``-``) or the
+strength digit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from ..engine import Cell
+from ..engine.search import MoveEvaluation, SearchResult, Value
+from .widgets.cell import Annotation
+
+STRONGEST = 9
+"""The strength of the best-scored moves on a board too big to solve."""
+STRONG = 7
+"""The least strength of a ``strong`` move."""
+FAIR = 3
+"""The least strength of a ``fair`` move; below it a move is ``weak``."""
+
+PENDING = Annotation("…", "pending")
+"""Shown in every empty cell while the analysis of the position is still running."""
+
+HINT = Annotation("hint", "hint", short="*")
+"""The cell of the move the hint suggests."""
+
+
+def value_text(value: Value, moves: int | None) -> str:
+    """``+N``, ``=`` or ``-N`` for a proven value, the game ending in ``moves`` (just the sign if unknown)."""
+    if value is Value.DRAW:
+        return "="
+    sign = "+" if value is Value.WIN else "-"
+    return sign if moves is None else f"{sign}{moves}"
+
+
+def strengths(scores: Iterable[int]) -> dict[int, int]:
+    """Each distinct score's strength from 0 to ``STRONGEST``, by its rank among the distinct scores.
+
+    Ranks rather than the scores themselves, because heuristic scores span
+    many orders of magnitude (a near-win is worth millions, a quiet move
+    tens) and only their order means anything. A single score is the
+    strongest: every move is then as good as the best.
+    """
+    ranked = sorted(set(scores))
+    if len(ranked) == 1:
+        return {ranked[0]: STRONGEST}
+    return {score: round(STRONGEST * index / (len(ranked) - 1)) for index, score in enumerate(ranked)}
+
+
+def analysis_notes(evaluations: Iterable[MoveEvaluation]) -> dict[Cell, Annotation]:
+    """The note of every evaluated move, keyed by its cell."""
+    evaluations = list(evaluations)
+    strength = strengths(e.score for e in evaluations if e.value is Value.UNKNOWN)
+    notes: dict[Cell, Annotation] = {}
+    for evaluation in evaluations:
+        value = evaluation.value
+        if value is Value.UNKNOWN:
+            notes[evaluation.cell] = strength_note(strength[evaluation.score])
+            continue
+        moves = None if evaluation.plies is None else evaluation.plies + 1
+        text = value_text(value, moves)
+        notes[evaluation.cell] = Annotation(text, value.value, short=text[0])
+    return notes
+
+
+def strength_note(strength: int) -> Annotation:
+    """The note of a move of ``strength`` (0 to ``STRONGEST``) whose value is unknown."""
+    kind = "strong" if strength >= STRONG else "fair" if strength >= FAIR else "weak"
+    return Annotation(f"~{strength}", kind, short=str(strength))
+
+
+def pending_notes(cells: Iterable[Cell]) -> dict[Cell, Annotation]:
+    """The placeholder note in each of ``cells``."""
+    return dict.fromkeys(cells, PENDING)
+
+
+def with_hint(notes: Mapping[Cell, Annotation], hint: Cell | None) -> Mapping[Cell, Annotation]:
+    """``notes`` with the hint's note over whatever ``hint``'s cell said."""
+    if hint is None:
+        return notes
+    return {**notes, hint: HINT}
+
+
+def hint_words(result: SearchResult) -> str:
+    """What the suggested move is worth, for the notification that comes with a hint."""
+    if result.value is Value.WIN:
+        return f"it wins, {result.plies} moves to the end with best play"
+    if result.value is Value.LOSS:
+        return f"every move loses; this one holds out longest, {result.plies} moves to the end"
+    if result.value is Value.DRAW:
+        return "it draws with best play"
+    return "the strongest move found; the board is too big to solve"

@@ -1,0 +1,73 @@
+"""What the app remembers about its player: settings, statistics and this session's score.
+
+One object owns all three so that the screens ask it, rather than each
+other, and every write to disk happens in one place. It has no Textual in
+it: each method that touches a file returns the message to show the player
+when something went wrong (None when all is well), and the screen that
+called it decides how to show it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..engine import Outcome
+from ..settings import KeypadLayout, Settings, load_settings, save_settings
+from ..setup import GameSetup
+from ..statistics import SessionScore, Statistics, load_statistics, reset_statistics, save_finished_game
+
+
+class Profile:
+    """The settings and statistics read at start-up, kept in step with their files."""
+
+    def __init__(self, settings: Settings | None = None, statistics: Statistics | None = None) -> None:
+        self.settings = settings or Settings()
+        self.statistics = statistics or Statistics()
+        self.session = SessionScore()
+        """Games finished since the app started (never saved)."""
+
+    @classmethod
+    def load(cls) -> tuple[Profile, list[str]]:
+        """The profile from disk and a message for each file that had to be repaired or set aside."""
+        settings, settings_problem = load_settings()
+        statistics, statistics_problem = load_statistics()
+        problems = [message for message in (settings_problem, statistics_problem) if message]
+        return cls(settings, statistics), problems
+
+    # Settings
+
+    def _remember(self, settings: Settings) -> str | None:
+        if settings == self.settings:
+            return None
+        self.settings = settings
+        return save_settings(settings)
+
+    def remember_setup(self, setup: GameSetup) -> str | None:
+        """Make ``setup`` the one the new-game screen starts from next time."""
+        return self._remember(replace(self.settings, setup=setup))
+
+    def remember_theme(self, theme: str) -> str | None:
+        """Start in ``theme`` next time."""
+        return self._remember(replace(self.settings, theme=theme))
+
+    def remember_keypad(self, keypad: KeypadLayout) -> str | None:
+        """Map the digits 1-9 with ``keypad`` from now on."""
+        return self._remember(replace(self.settings, keypad=keypad))
+
+    # Statistics
+
+    def count_game(self, setup: GameSetup, outcome: Outcome) -> str | None:
+        """Add a finished game to the session's score and, against the computer, to the statistics."""
+        self.session = self.session.add(outcome)
+        self.statistics, problem = save_finished_game(setup, outcome)
+        return problem
+
+    def reload_statistics(self) -> str | None:
+        """Read the statistics afresh, with the games other running copies of the game have added."""
+        self.statistics, problem = load_statistics()
+        return problem
+
+    def reset_statistics(self) -> str | None:
+        """Forget every record against the computer (the session's score stays)."""
+        self.statistics, problem = reset_statistics()
+        return problem
