@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import inspect
 import random
 
 import pytest
@@ -10,7 +9,7 @@ from driving import BlockingPlayer, game, quick_app, seeded, until
 from textual.pilot import Pilot
 
 from tictactoe_tui.app import TicTacToeApp
-from tictactoe_tui.app.computer import COMPUTER_PAUSE, Turn, computer_move
+from tictactoe_tui.app.computer import Turn, computer_move
 from tictactoe_tui.app.screens import game as game_module
 from tictactoe_tui.app.screens.game import GameScreen
 from tictactoe_tui.app.screens.help import HelpScreen
@@ -174,10 +173,6 @@ async def test_computers_pause_before_each_move(monkeypatch: pytest.MonkeyPatch)
         await until(pilot, lambda: game(pilot).position.is_over)
         moves = len(game(pilot).position.moves)
     assert calls == [(ply, 0.05) for ply in range(moves)]
-
-
-def test_the_app_pauses_before_computer_moves_by_default() -> None:
-    assert inspect.signature(TicTacToeApp).parameters["pause"].default == COMPUTER_PAUSE > 0
 
 
 async def test_keys_work_while_the_computer_thinks(blocking: BlockingPlayer) -> None:

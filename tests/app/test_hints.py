@@ -101,7 +101,7 @@ async def test_the_status_line_says_a_hint_is_being_looked_for(solvers: list[Gat
         await settled(pilot)
         assert hinted(pilot) == ["j8"] and board(pilot).cursor == start.spec.parse_cell("j8")
         assert status(pilot).startswith("X to move — X: Human")
-        assert any("the strongest move found; the board is too big to solve" in note
+        assert any("the strongest move found; the position was not solved in the time allowed" in note
                    for note in notifications(pilot))
 
 

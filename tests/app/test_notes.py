@@ -75,4 +75,5 @@ def test_the_hint_is_explained_in_words() -> None:
     assert hint_words(result(Value.WIN, 5)) == "it wins, 5 moves to the end with best play"
     assert hint_words(result(Value.DRAW, 9)) == "it draws with best play"
     assert "holds out longest, 4 moves" in hint_words(result(Value.LOSS, 4))
-    assert "too big to solve" in hint_words(result(Value.UNKNOWN, None))
+    assert hint_words(result(Value.WIN, 1)) == "it wins, 1 move to the end with best play"
+    assert "not solved in the time allowed" in hint_words(result(Value.UNKNOWN, None))

@@ -228,6 +228,15 @@ def test_analysis_of_a_big_board_ranks_every_move() -> None:
     assert all(e.plies == 0 and e.score == MATE - 1 for e in known.values())
 
 
+def test_analysis_of_a_big_board_marks_moves_that_lose_at_once() -> None:
+    position = Position.from_moves("9x9k5", "e5 a5 d5 a9 c5 b9 b5")  # O to move; X threatens only f5
+    evaluations = {e.cell: e for e in analyse(position, time_limit=0.5)}
+    block = position.spec.parse_cell("f5")
+    assert (evaluations[block].value, evaluations[block].plies) != (Value.LOSS, 1)
+    others = [e for cell, e in evaluations.items() if cell != block]
+    assert others and all((e.value, e.plies, e.score) == (Value.LOSS, 1, 2 - MATE) for e in others)
+
+
 def test_module_functions_use_a_fresh_solver() -> None:
     position = Position.empty("3x3k3")
     first, second = solve(position), solve(position)

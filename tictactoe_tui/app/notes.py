@@ -7,8 +7,9 @@ is for the player who would make it:
 * ``+N`` wins and ``-N`` loses with best play from both sides, the game
   ending ``N`` moves from now, this move included (so ``+1`` wins at once);
 * ``=`` draws;
-* ``~S`` on a board too big to solve: a strength from 0 (the weakest of the
-  moves) to 9 (the strongest), ranked by the engine's heuristic score; its
+* ``~S`` where the position was not solved in the time allowed (a big
+  board): a strength from 0 (the weakest of the moves) to 9 (the
+  strongest), ranked by the engine's heuristic score; its
   kind (``strong``, ``fair`` or ``weak``) lets the stylesheet fade the many
   moves that are not worth a look, so the few that are stand out.
 
@@ -97,9 +98,15 @@ def with_hint(notes: Mapping[Cell, Annotation], hint: Cell | None) -> Mapping[Ce
 def hint_words(result: SearchResult) -> str:
     """What the suggested move is worth, for the notification that comes with a hint."""
     if result.value is Value.WIN:
-        return f"it wins, {result.plies} moves to the end with best play"
+        return f"it wins, {_moves(result.plies)} to the end with best play"
     if result.value is Value.LOSS:
-        return f"every move loses; this one holds out longest, {result.plies} moves to the end"
+        return f"every move loses; this one holds out longest, {_moves(result.plies)} to the end"
     if result.value is Value.DRAW:
         return "it draws with best play"
-    return "the strongest move found; the board is too big to solve"
+    return "the strongest move found; the position was not solved in the time allowed"
+
+
+def _moves(count: int | None) -> str:
+    if count is None:
+        return "some moves"
+    return f"{count} move" if count == 1 else f"{count} moves"

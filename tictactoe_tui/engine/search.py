@@ -150,7 +150,7 @@ class Solver:
         Moves proven in time get their exact value and distance; the others get UNKNOWN and the
         heuristic search's score (a move it did not rank scores below every move it did). With a
         time limit, only positions with few empty cells are solved move by move; on bigger boards
-        only the moves that win at once are known.
+        only the moves that win at once, and those that let the opponent win at once, are known.
         """
         with self._lock:
             return self._analyse(position, time_limit, stop)
@@ -169,7 +169,10 @@ class Solver:
         evaluations: dict[Cell, MoveEvaluation] = {}
         for cell in moves:
             if not (solving or node.my_threats >> cell & 1):
-                continue  # only a win on the spot is known without a search
+                if node.opp_threats & ~(1 << cell):
+                    # Neither winning nor blocking: the opponent completes a line next move.
+                    evaluations[cell] = MoveEvaluation(cell, Value.LOSS, 1, _reported(Value.LOSS, 2))
+                continue  # beyond that only a win on the spot is known without a search
             try:
                 score = engine.move_score(node, cell, stop=stop, deadline=deadline)
             except Aborted:
@@ -182,9 +185,15 @@ class Solver:
         if unknown and time_limit is not None and not (stop is not None and stop.is_set()):
             margin = min(ANSWER_MARGIN, time_limit / 10)
             ranked = dict(strategy_search(position, deadline=start + time_limit - margin, stop=stop).ranked)
-        floor = min(ranked.values(), default=1) - 1
+        # Moves the heuristic search did not rank come below every move it did, in the order of
+        # the live lines through them, so that they still read as better or worse than each other.
+        floor = min(ranked.values(), default=0)
+        live = node.my_live | node.opp_live
+        reach = {cell: (engine.line_bits_at[cell] & live).bit_count() for cell in unknown}
+        most = max(reach.values(), default=0)
         for cell in unknown:
-            evaluations[cell] = MoveEvaluation(cell, Value.UNKNOWN, None, ranked.get(cell, floor))
+            score = ranked[cell] if cell in ranked else floor - 1 - most + reach[cell]
+            evaluations[cell] = MoveEvaluation(cell, Value.UNKNOWN, None, score)
         return tuple(evaluations[cell] for cell in moves)
 
 

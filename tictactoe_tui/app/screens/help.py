@@ -54,7 +54,8 @@ ANALYSIS: tuple[tuple[str, str], ...] = (
     ("+N", "wins with best play from both sides; the game ends N moves from now, this move included"),
     ("=", "draws with best play"),
     ("-N", "loses with best play; the game ends N moves from now"),
-    ("~S", "a board too big to solve: the move's strength from 0 (weakest) to 9 (strongest)"),
+    ("~S", "not solved in the time allowed (a big board): the move's strength from 0 (weakest) "
+            "to 9 (strongest)"),
     ("…", "still being worked out"),
 )
 """What the analysis writes in a cell."""

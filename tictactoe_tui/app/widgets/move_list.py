@@ -24,6 +24,20 @@ from textual.widgets.option_list import Option
 from ...history import History, mover
 
 
+class _PlyMessage(Message):
+    """A message about one ply of the list's game, with the list as its control."""
+
+    def __init__(self, move_list: MoveList, ply: int) -> None:
+        super().__init__()
+        self.move_list = move_list
+        self.ply = ply
+
+    @property
+    def control(self) -> MoveList:
+        """The list the message came from, for ``@on(MoveList.PlySelected, "#id")``."""
+        return self.move_list
+
+
 class MoveList(OptionList):
     """The game's moves; selecting one (enter or click) posts ``MoveList.PlySelected``.
 
@@ -55,31 +69,11 @@ class MoveList(OptionList):
     shown_ply: reactive[int | None] = reactive(None)
     """The ply the board shows, or None for the current position."""
 
-    class PlySelected(Message):
+    class PlySelected(_PlyMessage):
         """The player chose the position after ``ply`` moves (0 is the empty board)."""
 
-        def __init__(self, move_list: MoveList, ply: int) -> None:
-            super().__init__()
-            self.move_list = move_list
-            self.ply = ply
-
-        @property
-        def control(self) -> MoveList:
-            """The list the ply was chosen in, for ``@on(MoveList.PlySelected, "#id")``."""
-            return self.move_list
-
-    class PlyBrowsed(Message):
+    class PlyBrowsed(_PlyMessage):
         """The player stepped to the position after ``ply`` moves with the keys, without choosing it."""
-
-        def __init__(self, move_list: MoveList, ply: int) -> None:
-            super().__init__()
-            self.move_list = move_list
-            self.ply = ply
-
-        @property
-        def control(self) -> MoveList:
-            """The list stepped through, for ``@on(MoveList.PlyBrowsed, "#id")``."""
-            return self.move_list
 
     def __init__(
         self,
