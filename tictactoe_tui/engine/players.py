@@ -16,12 +16,12 @@ from typing import Protocol
 
 from .lines import win_lines
 from .position import Position
-from .search import solve
+from .search import Solver
 from .spec import Cell
 from .tactics import forced_replies, fork_cells, sides, winning_cells
 
 DEFAULT_TIME_LIMIT = 1.0
-"""Seconds the perfect player may think on a board it cannot solve."""
+"""Seconds the perfect player may think about one move."""
 
 
 class Player(Protocol):
@@ -123,20 +123,22 @@ class PerfectPlayer:
     rng: random.Random | None = None
     time_limit: float = DEFAULT_TIME_LIMIT
     name: str = "perfect"
+    solver: Solver = field(default_factory=Solver, repr=False, compare=False)
+    """Kept for the player's whole game, so each reply starts from what earlier moves proved."""
 
     def choose(self, position: Position, stop: threading.Event | None = None) -> Cell:
         _legal(position)
-        best = solve(position, time_limit=self.time_limit, stop=stop).best_moves
+        best = self.solver.solve(position, time_limit=self.time_limit, stop=stop).best_moves
         return self.rng.choice(best) if self.rng is not None else best[0]
 
 
-PLAYERS: dict[str, Callable[[random.Random], Player]] = {
-    "random": lambda rng: RandomPlayer(rng),
-    "easy": lambda rng: EasyPlayer(rng),
-    "medium": lambda rng: MediumPlayer(rng),
-    "perfect": lambda rng: PerfectPlayer(rng),
+PLAYERS: dict[str, Callable[[random.Random, float], Player]] = {
+    "random": lambda rng, _: RandomPlayer(rng),
+    "easy": lambda rng, _: EasyPlayer(rng),
+    "medium": lambda rng, _: MediumPlayer(rng),
+    "perfect": lambda rng, time_limit: PerfectPlayer(rng, time_limit),
 }
-"""Every computer player by name, weakest first."""
+"""Every computer player by name, weakest first, made from a random source and a time limit."""
 
 PLAYER_NAMES: tuple[str, ...] = tuple(PLAYERS)
 
@@ -146,10 +148,7 @@ def make_player(name: str, *, rng: random.Random | None = None, seed: int | None
     """The player called ``name``, drawing on ``rng`` (or a new one seeded with ``seed``)."""
     if name not in PLAYERS:
         raise ValueError(f"no player called {name!r}: choose one of {', '.join(PLAYER_NAMES)}")
-    player = PLAYERS[name](rng if rng is not None else random.Random(seed))
-    if isinstance(player, PerfectPlayer):
-        player.time_limit = time_limit
-    return player
+    return PLAYERS[name](rng if rng is not None else random.Random(seed), time_limit)
 
 
 def _legal(position: Position) -> list[Cell]:
