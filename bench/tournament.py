@@ -83,7 +83,7 @@ def schedule(boards: Sequence[str], levels: Sequence[str], games: int, seed: int
 
 
 def tabulate(results: Iterable[Result], boards: Sequence[str], levels: Sequence[str]) -> str:
-    """The table: per board and pairing, the first level's wins, the draws, the second level's wins."""
+    """The table: per board and pairing of levels A v B (weaker first), A's wins, draws, B's wins."""
     tally: Counter[tuple[str, str, str, str | None]] = Counter()
     plies: Counter[tuple[str, str, str]] = Counter()
     for result in results:
@@ -91,14 +91,14 @@ def tabulate(results: Iterable[Result], boards: Sequence[str], levels: Sequence[
         first, second = sorted((game.x, game.o), key=levels.index)
         tally[game.board, first, second, result.winner] += 1
         plies[game.board, first, second] += result.plies
-    rows = [f"{'board':<8} {'pairing':<20} {'wins':>5} {'draws':>5} {'losses':>6} {'plies/game':>10}"]
+    rows = [f"{'board':<8} {'A v B':<20} {'A wins':>6} {'draws':>5} {'B wins':>6} {'plies/game':>10}"]
     for board in boards:
         for first, second in itertools.combinations(levels, 2):
             wins, draws, losses = (tally[board, first, second, who] for who in (first, None, second))
             total = wins + draws + losses
             if total:
                 pairing = f"{first} v {second}"
-                rows.append(f"{board:<8} {pairing:<20} {wins:>5} {draws:>5} {losses:>6} "
+                rows.append(f"{board:<8} {pairing:<20} {wins:>6} {draws:>5} {losses:>6} "
                             f"{plies[board, first, second] / total:>10.1f}")
     return "\n".join(rows)
 
@@ -108,8 +108,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=100, help="games per pairing and board (default 100)")
     parser.add_argument("--boards", nargs="+", default=list(DEFAULT_BOARDS), metavar="SPEC")
     parser.add_argument("--levels", nargs="+", default=list(PLAYER_NAMES), choices=PLAYER_NAMES)
-    parser.add_argument("--time-limit", type=float, default=0.3,
-                        help="seconds a move for the perfect player where it cannot solve (default 0.3)")
+    parser.add_argument("--time-limit", type=float, default=0.5,
+                        help="seconds a move for the perfect player where it cannot solve (default 0.5)")
     parser.add_argument("--jobs", type=int, default=2, help="processes to play in (default 2)")
     parser.add_argument("--seed", type=int, default=2024)
     args = parser.parse_args(argv)
@@ -123,7 +123,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     with multiprocessing.Pool(args.jobs) as pool:
         for done, result in enumerate(pool.imap_unordered(play, games, chunksize=1), start=1):
             results.append(result)
-            if done % 50 == 0 or done == len(games):
+            if done % max(1, len(games) // 10) == 0 or done == len(games):
                 print(f"  {done}/{len(games)} games, {time.perf_counter() - start:.0f} s", file=sys.stderr)
     print(tabulate(results, boards, levels))
     think = [seconds for result in results for seconds in result.think]

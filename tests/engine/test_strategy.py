@@ -11,9 +11,9 @@ import time
 
 import pytest
 
-from tictactoe_tui.engine import Position
+from tictactoe_tui.engine import Position, Value, solve
 from tictactoe_tui.engine.strategy import MATE, StrategyResult, line_weights, search
-from tictactoe_tui.engine.tactics import LineBoard
+from tictactoe_tui.engine.tactics import LineBoard, find_vcf
 
 FAR = 3600.0
 """Seconds from now: a deadline that node-bounded searches never reach."""
@@ -106,15 +106,21 @@ def test_a_forced_win_by_threats_is_found_and_reported() -> None:
     assert result.ranked[0][1] == MATE - 5
 
 
-def test_the_defender_of_that_position_stops_the_threats() -> None:
-    # The same position with O to move: O must take one of the cells the attack needs.
+def test_a_forced_win_by_threats_to_fork_is_found_and_holds() -> None:
+    # 7x7k4: two marks side by side with room around them already win, by threatening forks.
+    position = Position.from_moves("7x7k4", "d4 d5")
+    result = bounded(position, 50_000)
+    assert result.forced_win is not None
+    assert solve(position.play(result.ranked[0][0])).value is Value.LOSS
+
+
+def test_the_defender_of_the_vcf_position_stops_the_threats() -> None:
+    # The VCF position with O to move: O must take one of the cells the attack needs.
     position = Position.from_moves("15x15k5", VCF_MOVES + " n1")
     board = LineBoard(position)
     assert board.side == 1
     answer = best(position, 6_000)
     after = position.play(answer)
-    from tictactoe_tui.engine.tactics import find_vcf
-
     assert find_vcf(after, max_nodes=100_000) is None
 
 
@@ -124,7 +130,9 @@ def test_only_moves_near_the_marks_are_considered() -> None:
     marks = [position.spec.coordinates(cell) for cell in position.moves]
     for cell, _ in result.ranked:
         col, row = position.spec.coordinates(cell)
-        assert min(max(abs(col - c), abs(row - r)) for c, r in marks) <= 2
+        # At most two steps from a mark along one of its rows, columns or diagonals.
+        assert any(max(abs(col - c), abs(row - r)) <= 2
+                   and (col == c or row == r or abs(col - c) == abs(row - r)) for c, r in marks)
 
 
 def test_the_node_budget_bounds_the_work_and_the_answer_repeats() -> None:

@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import random
+import threading
 
 import pytest
 
-from tictactoe_tui.engine import Position
+from tictactoe_tui.engine import Position, Value, solve
 from tictactoe_tui.engine.tactics import (
     PASS,
     Budget,
     LineBoard,
     OutOfBudget,
+    bit_cells,
     find_vcf,
     forced_replies,
     fork_cells,
@@ -19,6 +21,7 @@ from tictactoe_tui.engine.tactics import (
     sides,
     threats_against,
     vcf,
+    vct,
     winning_cells,
 )
 
@@ -201,8 +204,6 @@ def test_the_budget_stops_at_its_node_count() -> None:
 
 
 def test_the_budget_stops_when_asked() -> None:
-    import threading
-
     stop = threading.Event()
     budget = Budget(stop=stop)
     budget.spend()
@@ -223,3 +224,52 @@ def assert_wins_by_force(position: Position, line: tuple[int, ...]) -> None:
                 assert threats_against(position) == (cell,)
         position = position.play(cell)
     assert position.outcome.winner is attacker
+
+
+def test_vct_wins_by_threatening_forks_where_no_vcf_exists() -> None:
+    # On 7x7k4 two marks side by side with room are already a threat to fork.
+    position = Position.from_moves("7x7k4", "d4 d5")
+    board = LineBoard(position)
+    assert vcf(board, Budget(max_nodes=50_000)) is None
+    found = vct(board, Budget(max_nodes=50_000))
+    assert found is not None
+    cell, plies = found
+    # The exact solver agrees that the side to move wins, and no faster than the VCT claims.
+    assert solve(position.play(cell)).value is Value.LOSS
+    exact = solve(position)
+    assert exact.value is Value.WIN and exact.plies is not None and exact.plies <= plies
+
+
+def test_vct_finds_nothing_without_material() -> None:
+    position = Position.from_moves("15x15k5", "h8 h9")
+    assert vct(LineBoard(position), Budget(max_nodes=10_000)) is None
+
+
+def test_vct_leaves_the_board_as_it_found_it_when_out_of_budget() -> None:
+    position = Position.from_moves("15x15k5", "h8 a1 i9 a3 h10 a5")
+    board = LineBoard(position)
+    before = snapshot(board)
+    with pytest.raises(OutOfBudget):
+        vct(board, Budget(max_nodes=200))
+    assert snapshot(board) == before
+
+
+def test_candidates_are_the_cells_up_to_two_steps_from_a_mark_along_a_line() -> None:
+    empty = Position.empty("15x15")
+    assert LineBoard(empty).candidates() == 1 << empty.spec.parse_cell("h8")
+    position = Position.from_moves("15x15k5", "h8")
+    near = LineBoard(position).candidates()
+    assert near.bit_count() == 16 and not near >> position.spec.parse_cell("h8") & 1
+    # a1..e1 filled on a 9x1 board with k=9: the cells two steps from the marks are f1 and g1 only.
+    position = Position.from_moves("9x1k9", "a1 b1 c1 d1 e1")
+    assert named(position, set(bit_cells(LineBoard(position).candidates()))) == {"f1", "g1"}
+    position = Position.from_moves("9x1k9", "c1 d1 e1 f1 g1 a1 b1")
+    assert named(position, set(bit_cells(LineBoard(position).candidates()))) == {"h1", "i1"}
+
+
+def test_bit_cells_lists_the_set_bits_in_order() -> None:
+    rng = random.Random(3)
+    for _ in range(200):
+        mask = rng.getrandbits(rng.randrange(1, 700))
+        assert bit_cells(mask) == [bit for bit in range(mask.bit_length()) if mask >> bit & 1]
+    assert bit_cells(0) == []

@@ -93,13 +93,15 @@ class MediumPlayer:
 
 
 def _busiest(position: Position, cells: Sequence[Cell], mine: int, theirs: int) -> list[Cell]:
-    """The cells with the greatest weight of lines still open through them.
+    """The cells with the greatest weight of lines still open through them, nearest the centre.
 
     A line counts for its owner's marks twice as much as for the opponent's: with equal
-    prospects, building beats blocking.
+    prospects, building beats blocking. On a big board many cells lie on equally many lines;
+    the central ones leave the most room to build on later.
     """
-    lines = win_lines(position.spec)
-    scores: dict[Cell, int] = {}
+    spec = position.spec
+    lines = win_lines(spec)
+    scores: dict[Cell, tuple[int, float]] = {}
     for cell in cells:
         score = 0
         for mask in lines.through[cell]:
@@ -107,7 +109,8 @@ def _busiest(position: Position, cells: Sequence[Cell], mine: int, theirs: int) 
                 score += 1 + 2 * (mask & mine).bit_count()
             if not mask & mine:
                 score += 1 + (mask & theirs).bit_count()
-        scores[cell] = score
+        col, row = spec.coordinates(cell)
+        scores[cell] = (score, -((2 * col - spec.width + 1) ** 2 + (2 * row - spec.height + 1) ** 2))
     top = max(scores.values())
     return [cell for cell, score in scores.items() if score == top]
 

@@ -50,11 +50,19 @@ TREE_WIDTH = 8
 THREAT_SHARE = 0.15
 """The part of the budget spent looking for a forced win by threats before the main search."""
 
-SCREEN_SHARE = 0.35
-"""The part of the rest spent checking that root moves leave the opponent no forced win by threats."""
+SCREEN_SHARE = 0.2
+"""The part of the rest spent on a quick check that the root moves leave the opponent no forced
+win by threats (when it might have one)."""
 
-DEFENCE_NODES = 600
-"""Node budget of each check that a root move leaves the opponent no forced win by threats."""
+DEFENCE_NODES = 400
+"""Node budget of the quick check of each root move."""
+
+VERIFY_SHARE = 0.3
+"""The part of the rest kept, when the opponent might have a forced win by threats, for checking
+the move the search prefers thoroughly."""
+
+VERIFY_NODES = 20_000
+"""Node budget of the thorough check of a preferred move."""
 
 SCREEN_NODES = 3_000
 """Node budget of the check that the opponent has no forced win by threats even given a free move."""
@@ -62,8 +70,9 @@ SCREEN_NODES = 3_000
 QUIESCENCE_PLIES = 4
 """How far past its nominal depth the search follows the answers to threatened forks."""
 
-MOVER_WEIGHT = 4
-WAITER_WEIGHT = 4
+MOVER_WEIGHT, WAITER_WEIGHT = 3, 2
+"""How the two sides' line potentials count at the search horizon: the side to move acts first,
+so its lines are nearer to becoming threats than the same lines of the side that waits."""
 
 TIME_MARGIN = 0.02
 """Seconds before the deadline at which a search stops, to leave room for returning its answer."""
@@ -201,14 +210,12 @@ class _Searcher:
         return score
 
     def _deepen(self) -> StrategyResult:
-        """Iterative deepening over the root moves, keeping the last complete ranking.
+        """Screen the root moves, rank them by iterative deepening, and verify the chosen one.
 
-        A loss "proven" in the tree is only as sound as its pruning: the defender's quiet moves are
-        cut to the few that look best, and the defence may be among the rest. So when a deeper
-        iteration finds every move lost, the previous ranking is kept; likewise when every move
-        allows a forced win by threats, they are all searched anyway. Either way the move played
-        is the one that looks strongest, which is also the one a fallible opponent is least likely
-        to punish.
+        Only when the opponent would have a forced win by threats if given a free move do the
+        root moves need checking against one: a quick check of every move first, then, after the
+        search, a thorough check of the move it prefers (and of the next when that one falls),
+        for which part of the budget is kept back.
         """
         board = self.board
         if board.fork_moves(board.side ^ 1):
@@ -217,18 +224,43 @@ class _Searcher:
             ranked = [(cell, 0) for cell in self._ordered(board.side, ROOT_WIDTH)]
         doomed: _Ranking = []
         try:
-            ranked, doomed = self._screen(ranked)
+            threatened = self._threatened()
+            if threatened:
+                ranked, doomed = self._screen(ranked)
             if not ranked:
                 ranked, doomed = doomed, []
             if len(ranked) > 1:
-                for depth in range(1, board.spec.cells - len(board.moves) + 1):
-                    deeper = self._iterate(depth, ranked)
-                    if deeper[0][1] < -_PROVEN and self.completed:
-                        break
-                    ranked = deeper
-                    self.completed = depth
-                    if abs(ranked[0][1]) > _PROVEN:
-                        break
+                ranked = self._rank(ranked, 1 - VERIFY_SHARE if threatened else 1.0)
+            if threatened:
+                ranked, refuted = self._verify(ranked)
+                doomed = sorted(refuted + doomed, key=_score, reverse=True)
+                if not ranked:
+                    ranked, doomed = doomed, []
+        except OutOfBudget:
+            while len(board.moves) > self.root_ply:
+                board.undo()
+        return self._answer(ranked + doomed, None)
+
+    def _rank(self, ranked: _Ranking, share: float) -> _Ranking:
+        """Iterative deepening over the root moves within ``share`` of the budget; the best ranking.
+
+        A loss "proven" in the tree is only as sound as its pruning: the defender's quiet moves are
+        cut to the few that look best, and the defence may be among the rest. So when a deeper
+        iteration finds every move lost, the previous ranking is kept: the move played is then the
+        one that looks strongest, which is also the one a fallible opponent is least likely to
+        punish. An iteration cut short still counts for the moves it finished.
+        """
+        board, whole = self.board, self.budget
+        self.budget = self._share(share) if share < 1 else whole
+        try:
+            for depth in range(1, board.spec.cells - len(board.moves) + 1):
+                deeper = self._iterate(depth, ranked)
+                if deeper[0][1] < -_PROVEN and self.completed:
+                    break
+                ranked = deeper
+                self.completed = depth
+                if abs(ranked[0][1]) > _PROVEN:
+                    break
         except OutOfBudget:
             while len(board.moves) > self.root_ply:
                 board.undo()
@@ -236,54 +268,81 @@ class _Searcher:
                 searched = {cell for cell, _ in self.progress}
                 ranked = sorted(self.progress, key=_score, reverse=True) + [
                     entry for entry in ranked if entry[0] not in searched]
-        return self._answer(ranked + doomed, None)
+        finally:
+            if self.budget is not whole:
+                whole.nodes += self.budget.nodes
+                self.budget = whole
+        return ranked
 
-    def _screen(self, ranked: _Ranking) -> tuple[_Ranking, _Ranking]:
-        """Split the root moves into those that survive and those that allow a forced win by threats.
+    def _threatened(self) -> bool:
+        """Whether the opponent might have a forced win by threats if the side to move passed.
 
-        The search below the root sees only so far; a sequence of threats can be much longer, so
-        root moves are checked against one, within a share of the budget (moves left unchecked
-        count as surviving). A mark never helps the opponent, so when the opponent has no such win
-        even if the side to move passed, every move is safe and none is checked. When every move
-        loses, the cells of the opponent's winning lines are tried as well, since a defence
-        usually lies on them.
+        A mark never helps the opponent, so when it has none even then, no move can allow one.
         """
         board = self.board
         board.pass_turn()
         try:
-            if self._refutation(self._share(SCREEN_SHARE / 4, SCREEN_NODES)) is None:
-                return ranked, []
+            return self._refutation(self._share(SCREEN_SHARE / 2, SCREEN_NODES)) is not None
         finally:
             board.undo()
+
+    def _screen(self, ranked: _Ranking) -> tuple[_Ranking, _Ranking]:
+        """Split the root moves into those that survive a quick check and those that allow a forced
+        win by threats (moves left unchecked, or not settled, count as surviving).
+
+        When every move loses, the cells of the opponent's winning lines are tried as well, since
+        a defence usually lies on them.
+        """
+        board = self.board
         screen = self._share(SCREEN_SHARE)
-        safe: _Ranking = []
+        survivors: _Ranking = []
         doomed: _Ranking = []
         tried = {cell for cell, _ in ranked}
         queue = list(ranked)
         while queue:
             if screen.exhausted:
-                safe.extend(queue)
+                survivors.extend(queue)
                 break
             cell, score = queue.pop(0)
-            board.play(cell)
-            check = screen.part(DEFENCE_NODES)
-            try:
-                found = self._refutation(check)
-            finally:
-                board.undo()
-                screen.nodes += check.nodes
+            found = self._refutation_after(cell, screen, DEFENCE_NODES)
             if found is None or not found[0]:
-                safe.append((cell, score))
+                survivors.append((cell, score))
                 continue
             plies, cells = found
             doomed.append((cell, -(MATE - 1 - plies)))
-            if not queue and not safe:
+            if not queue and not survivors:
                 extra = [defence for defence in cells
                          if defence not in tried and not board.occupied >> defence & 1]
                 tried.update(extra)
                 queue.extend((defence, 0) for defence in dict.fromkeys(extra))
         doomed.sort(key=_score, reverse=True)
-        return safe, doomed
+        return survivors, doomed
+
+    def _verify(self, ranked: _Ranking) -> tuple[_Ranking, _Ranking]:
+        """Check the preferred moves thoroughly, best first, until one survives.
+
+        Returns the ranking without the moves found to allow a forced win by threats, and those.
+        """
+        refuted: _Ranking = []
+        for index, (cell, _) in enumerate(ranked):
+            found = self._refutation_after(cell, self.budget, VERIFY_NODES)
+            if found is None or not found[0]:
+                return ranked[index:], refuted
+            refuted.append((cell, -(MATE - 1 - found[0])))
+        return [], refuted
+
+    def _refutation_after(self, cell: Cell, within: Budget,
+                          nodes: int) -> tuple[int, tuple[Cell, ...]] | None:
+        """``_refutation`` after playing ``cell``, in at most ``nodes`` of ``within``'s budget."""
+        board = self.board
+        board.play(cell)
+        check = within.part(nodes)
+        try:
+            return self._refutation(check)
+        finally:
+            board.undo()
+            if within is not self.budget:
+                within.nodes += check.nodes
 
     def _refutation(self, check: Budget) -> tuple[int, tuple[Cell, ...]] | None:
         """The side to move's forced win by threats within ``check``: (plies, cells it plays first).
@@ -387,10 +446,10 @@ class _Searcher:
 
         A position where the opponent could fork is not quiet: the static score would miss that it
         must be answered at once, so the answers (which are few) are searched on until it settles.
-        Otherwise the score is the difference of the two sides' line potentials.
+        Otherwise the score weighs the two sides' line potentials against each other.
         """
         board = self.board
-        static = (board.potential[side] * MOVER_WEIGHT - board.potential[side ^ 1] * WAITER_WEIGHT) // 4
+        static = board.potential[side] * MOVER_WEIGHT - board.potential[side ^ 1] * WAITER_WEIGHT
         forks = board.fork_moves(side ^ 1)
         if not forks or ply >= self.horizon:
             return static

@@ -1,8 +1,10 @@
-"""Threats: wins in one move, the replies they force, forks, and victory by continuous fours (VCF).
+"""Threats: wins in one move, the replies they force, forks, and wins by continuous threats.
 
 A *threat* is an empty cell that would complete a line of k for one side. A side with a threat wins
 next move unless the opponent fills that cell, so threats take away the opponent's choice; a move
-that makes two threats at once (a fork) cannot be answered at all. Every rule player and the
+that makes two threats at once (a fork) cannot be answered at all. Chaining them gives the forced
+wins Gomoku players look for: by continuous threats to win (VCF, each reply forced) and by threats
+to win or to fork (VCT, each reply one of the few that spoil the fork). Every rule player and the
 big-board search ask these questions, so they are answered here once.
 
 Two layers serve two kinds of caller. The functions on a ``Position`` scan every line: simple, and
@@ -37,7 +39,9 @@ _PASS_KEY = 0x9E3779B97F4A7C15
 to move never share a key."""
 
 NEAR = 2
-"""How far (in king moves) from an existing mark a move is worth considering on a big board."""
+"""How far from an existing mark a move is worth considering on a big board, along the mark's
+rows, columns and diagonals: a cell off them shares no line with the mark, so it neither builds
+on it nor blocks it."""
 
 
 # Whole-board scans on positions, for the rule players.
@@ -147,7 +151,7 @@ class LineTable:
     lines_of: tuple[tuple[int, ...], ...]
     """For each cell, the numbers of the lines through it."""
     near: tuple[int, ...]
-    """For each cell, the cells within ``NEAR`` king moves of it."""
+    """For each cell, the cells up to ``NEAR`` steps away from it along a line."""
     zobrist: tuple[tuple[int, ...], tuple[int, ...]]
     """Random 64-bit keys per side and cell; their XOR over the marks identifies a position."""
     states_of: tuple[Callable[[list[int]], tuple[int, ...]], ...]
@@ -164,11 +168,13 @@ def line_table(spec: BoardSpec) -> LineTable:
     near = []
     for cell in range(spec.cells):
         col, row = spec.coordinates(cell)
-        box = 0
-        for near_row in range(max(0, row - NEAR), min(spec.height, row + NEAR + 1)):
-            for near_col in range(max(0, col - NEAR), min(spec.width, col + NEAR + 1)):
-                box |= 1 << (near_row * spec.width + near_col)
-        near.append(box & ~(1 << cell))
+        star = 0
+        for d_col, d_row in ((1, 0), (0, 1), (1, 1), (1, -1), (-1, 0), (0, -1), (-1, -1), (-1, 1)):
+            for step in range(1, NEAR + 1):
+                near_col, near_row = col + d_col * step, row + d_row * step
+                if 0 <= near_col < spec.width and 0 <= near_row < spec.height:
+                    star |= 1 << (near_row * spec.width + near_col)
+        near.append(star)
     keys = random.Random(f"zobrist {spec}")
     zobrist = (tuple(keys.getrandbits(64) for _ in range(spec.cells)),
                tuple(keys.getrandbits(64) for _ in range(spec.cells)))
@@ -372,11 +378,16 @@ class LineBoard:
         return {cell: gaps for cell, gaps in others.items() if len(gaps) >= 2}
 
     def candidates(self) -> int:
-        """The empty cells near a mark, as a bitmask (the centre when the board is empty)."""
-        if not self.moves:
+        """The empty cells near a mark, as a bitmask.
+
+        The centre when the board is empty, and every empty cell in the rare position where the
+        cells near the marks are all taken.
+        """
+        if not self.stones[X] | self.stones[O]:
             spec = self.spec
             return 1 << spec.cell_at((spec.width - 1) // 2, (spec.height - 1) // 2)
-        return self.near & ~self.occupied
+        empty = self.spec.full_mask & ~self.occupied
+        return self.near & empty or empty
 
 
 # Victory by continuous fours.
@@ -555,14 +566,16 @@ def vct(board: LineBoard, budget: Budget, *, max_threats: int = 6) -> tuple[Cell
 class _ForkSearch:
     """One ``vct`` call: the board, the budget and the outcomes already known."""
 
-    __slots__ = ("board", "budget", "attacker", "known", "cut_short")
+    __slots__ = ("board", "budget", "attacker", "won", "refuted", "cut_short")
 
     def __init__(self, board: LineBoard, budget: Budget) -> None:
         self.board = board
         self.budget = budget
         self.attacker = board.side
-        self.known: dict[tuple[int, int], tuple[Cell, int] | None] = {}
-        """(position key, threats left) -> the attack found there, or None for none."""
+        self.won: dict[int, tuple[int, tuple[Cell, int]]] = {}
+        """Position key -> (threats used, the attack) for the wins found: they hold with more."""
+        self.refuted: dict[int, int] = {}
+        """Position key -> threats within which there is no win: then there is none with fewer."""
         self.cut_short = False
 
     def attack(self, threats: int) -> tuple[Cell, int] | None:
@@ -587,19 +600,20 @@ class _ForkSearch:
         if threats == 0:
             self.cut_short = True
             return None
-        key = (board.key, threats)
-        if key in self.known:
-            return self.known[key]
-        found = None
+        key = board.key
+        if self.refuted.get(key, 0) >= threats:
+            return None
+        if key in self.won and self.won[key][0] <= threats:
+            return self.won[key][1]
         for cell in self._threats():
             board.play(cell)
             plies = self.defend(threats - 1)
             board.undo()
             if plies is not None:
-                found = (cell, plies + 1)
-                break
-        self.known[key] = found
-        return found
+                self.won[key] = (threats, (cell, plies + 1))
+                return cell, plies + 1
+        self.refuted[key] = threats
+        return None
 
     def defend(self, threats: int) -> int | None:
         """The defender to move: plies to the attacker's win against every defence, or None."""
