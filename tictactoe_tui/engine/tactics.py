@@ -19,7 +19,8 @@ from __future__ import annotations
 import random
 import threading
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
 from operator import itemgetter
@@ -438,6 +439,18 @@ class Budget:
         return Budget(max_nodes, deadline, self.stop)
 
 
+@contextmanager
+def _unwound_on_abort(board: LineBoard) -> Iterator[None]:
+    """Take back the moves a threat search left on ``board`` when its budget ran out mid-line."""
+    start = len(board.moves)
+    try:
+        yield
+    except OutOfBudget:
+        while len(board.moves) > start:
+            board.undo()
+        raise
+
+
 def vcf(board: LineBoard, budget: Budget, *, max_threats: int = 24) -> tuple[Cell, ...] | None:
     """A forced win for the side to move made of threats only, or None when there is none.
 
@@ -456,18 +469,13 @@ def vcf(board: LineBoard, budget: Budget, *, max_threats: int = 24) -> tuple[Cel
         return (min(wins),)
     if board.k == 1 or len(board.win_cells(attacker ^ 1)) > 1:
         return None
-    start = len(board.moves)
     search = _ThreatSearch(board, budget)
-    try:
+    with _unwound_on_abort(board):
         for limit in range(1, max_threats + 1):
             search.cut_short = False
             line = search.run(limit)
             if line is not None or not search.cut_short:
                 return line
-    except OutOfBudget:
-        while len(board.moves) > start:
-            board.undo()
-        raise
     return None
 
 
@@ -546,9 +554,8 @@ def vct(board: LineBoard, budget: Budget, *, max_threats: int = 6) -> tuple[Cell
     if board.k < 3:
         line = vcf(board, budget)
         return None if line is None else (line[0], len(line))
-    start = len(board.moves)
     search = _ForkSearch(board, budget)
-    try:
+    with _unwound_on_abort(board):
         for limit in range(1, max_threats + 1):
             search.cut_short = False
             found = search.attack(limit)
@@ -556,10 +563,6 @@ def vct(board: LineBoard, budget: Budget, *, max_threats: int = 6) -> tuple[Cell
                 return found
             if not search.cut_short:
                 return None
-    except OutOfBudget:
-        while len(board.moves) > start:
-            board.undo()
-        raise
     return None
 
 
