@@ -12,6 +12,7 @@ pictures neither depend on nor change the settings of whoever runs it.
 from __future__ import annotations
 
 import asyncio
+import functools
 import os
 import sys
 import tempfile
@@ -68,13 +69,14 @@ SHOTS: tuple[Shot, ...] = (
 )
 
 
-def _player(name: str) -> Player:
-    return make_player(name, seed=SEED)
+PLAYERS = functools.partial(make_player, seed=SEED)
+"""The engine's players with fixed randomness (a partial of a module's function crosses into the engine's
+process, where a function of this script could not be found)."""
 
 
 async def take(shot: Shot, output: Path) -> Path:
     """Play ``shot``'s script and save its picture as ``<name>.svg`` in ``output``."""
-    app = TicTacToeApp(shot.setup, shot.start, players=_player, pause=0.0)
+    app = TicTacToeApp(shot.setup, shot.start, players=PLAYERS, pause=0.0)
     app.animation_level = "none"
     async with app.run_test(size=shot.size) as pilot:
         await pilot.pause()

@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from driving import BlockingPlayer, GatedSolver
-
-from tictactoe_tui.app.screens import game as game_module
+from driving import BlockingPlayer, GatedSolvers
 
 
 @pytest.fixture
@@ -15,13 +13,6 @@ def blocking() -> BlockingPlayer:
 
 
 @pytest.fixture
-def solvers(monkeypatch: pytest.MonkeyPatch) -> list[GatedSolver]:
-    """Every solver the game screen makes from now on (one per game), each answering only when released."""
-    made: list[GatedSolver] = []
-
-    def make(*, memory_limit_mb: int) -> GatedSolver:
-        made.append(GatedSolver(memory_limit_mb=memory_limit_mb))
-        return made[-1]
-
-    monkeypatch.setattr(game_module, "Solver", make)
-    return made
+def solvers() -> GatedSolvers:
+    """Solvers for the analyses and hints that answer only when released (pass to ``quick_app``)."""
+    return GatedSolvers()

@@ -1,24 +1,38 @@
-"""Helpers for driving the app in tests: stoppable computers and solvers, waiting, reading the screen."""
+"""Helpers for driving the app in tests: stoppable computers and solvers, waiting, reading the screen.
+
+The searches run in the engine's own process, so the players and solvers here
+are built to cross into it: they are plain picklable objects, and whatever a
+test watches (that a search started, that it was stopped) travels in
+multiprocessing events and queues made for the ``spawn`` start method.
+"""
 
 from __future__ import annotations
 
+import contextlib
+import multiprocessing
+import os
+import queue
 import threading
 from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
 
 from textual.command import CommandList
 from textual.pilot import Pilot
 
 from tictactoe_tui.app import TicTacToeApp
-from tictactoe_tui.app.computer import PlayerFactory
 from tictactoe_tui.app.screens.game import GameScreen
 from tictactoe_tui.app.widgets.board import Board
 from tictactoe_tui.app.widgets.status import StatusLine
 from tictactoe_tui.engine import Cell, Player, Position, make_player
 from tictactoe_tui.engine.search import MoveEvaluation, SearchResult, Solver, Value
+from tictactoe_tui.engine_process import PlayerFactory, SolverFactory
 from tictactoe_tui.setup import GameSetup
 
 STUCK = 60.0
 """How long a blocking player waits for its stop event before giving up (a failing test, not a hang)."""
+
+SPAWN = multiprocessing.get_context("spawn")
 
 
 class BlockingPlayer:
@@ -27,12 +41,18 @@ class BlockingPlayer:
     name = "blocking"
 
     def __init__(self) -> None:
-        self.started = threading.Event()
-        self.stopped = threading.Event()
-        self.calls = 0
+        self.started = SPAWN.Event()
+        self.stopped = SPAWN.Event()
+        self._calls = SPAWN.Value("i", 0)
+
+    @property
+    def calls(self) -> int:
+        """How many moves it was asked for, in any process."""
+        return int(self._calls.value)
 
     def choose(self, position: Position, stop: threading.Event | None = None) -> Cell:
-        self.calls += 1
+        with self._calls.get_lock():
+            self._calls.value += 1
         self.started.set()
         assert stop is not None, "the app must give the computer a way to stop"
         if stop.wait(STUCK):
@@ -56,8 +76,8 @@ class HurriedPlayer:
 
     def __init__(self, found: str) -> None:
         self.found = found
-        self.started = threading.Event()
-        self.hurried = threading.Event()
+        self.started = SPAWN.Event()
+        self.hurried = SPAWN.Event()
 
     def choose(self, position: Position, stop: threading.Event | None = None) -> Cell:
         self.started.set()
@@ -67,49 +87,103 @@ class HurriedPlayer:
         return position.spec.parse_cell(self.found)
 
 
-class GatedSolver(Solver):
-    """A solver that answers only once released (or stopped), recording what it was asked.
+@dataclass
+class Ask:
+    """One search a gated solver was asked for: the position, and whether it was stopped (None: running)."""
 
-    Its analyses call every move a draw; its hints suggest ``hint`` (a cell name) or the first empty cell.
+    position: Position
+    stopped: bool | None = None
+
+
+class GatedSolvers:
+    """Makes solvers (in the engine's process) that answer only once released or stopped.
+
+    Their analyses call every move a draw; their hints suggest ``hint`` (a cell name) or the first empty
+    cell. ``asked`` lists every search they were asked for, in order, as seen from the test.
     """
 
-    def __init__(self, *, memory_limit_mb: int = 0, hint: str | None = None) -> None:
-        super().__init__(memory_limit_mb=memory_limit_mb)
-        self.asked: list[tuple[Position, threading.Event | None]] = []
-        self.release = threading.Event()
+    def __init__(self, hint: str | None = None) -> None:
         self.hint = hint
+        self.release = SPAWN.Event()
+        self._reports: multiprocessing.queues.Queue[tuple[int, Position | bool]] = SPAWN.Queue()
+        self._count = SPAWN.Value("i", 0)
+        self._asked: list[Ask] = []
+
+    def __getstate__(self) -> dict[str, object]:
+        return {key: value for key, value in self.__dict__.items() if key != "_asked"}
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        self.__dict__.update(state, _asked=[])
+
+    def __call__(self) -> Solver:
+        return _GatedSolver(self)
+
+    @property
+    def asked(self) -> list[Ask]:
+        while True:
+            try:
+                index, report = self._reports.get_nowait()
+            except queue.Empty:
+                return self._asked
+            if isinstance(report, Position):
+                self._asked.append(Ask(report))
+            else:
+                self._asked[index].stopped = report
 
     def _wait(self, position: Position, stop: threading.Event | None) -> None:
-        self.asked.append((position, stop))
+        with self._count.get_lock():
+            index = self._count.value
+            self._count.value += 1
+        self._reports.put((index, position))
         assert stop is not None, "every search the app starts must be stoppable"
         while not (stop.is_set() or self.release.is_set()):
             stop.wait(0.01)
+        self._reports.put((index, stop.is_set()))
+
+
+class _GatedSolver(Solver):
+    def __init__(self, gate: GatedSolvers) -> None:
+        super().__init__(memory_limit_mb=1)
+        self.gate = gate
 
     def analyse(self, position: Position, *, time_limit: float | None = None,
                 stop: threading.Event | None = None) -> tuple[MoveEvaluation, ...]:
-        self._wait(position, stop)
+        self.gate._wait(position, stop)
         return tuple(MoveEvaluation(cell, Value.DRAW, 0, 0) for cell in position.legal_moves)
 
     def solve(self, position: Position, *, time_limit: float | None = None,
               stop: threading.Event | None = None) -> SearchResult:
-        self._wait(position, stop)
-        cell = position.spec.parse_cell(self.hint) if self.hint else position.legal_moves[0]
+        self.gate._wait(position, stop)
+        hint = self.gate.hint
+        cell = position.spec.parse_cell(hint) if hint else position.legal_moves[0]
         return SearchResult(Value.UNKNOWN, None, (cell,), 0, 1, 0.0, 1)
 
 
-def seeded(seed: int = 7, **overrides: Player) -> PlayerFactory:
+@dataclass(frozen=True)
+class Seeded:
     """Engine players with fixed randomness, or the given player objects for some levels."""
 
-    def make(name: str) -> Player:
-        return overrides[name] if name in overrides else make_player(name, seed=seed)
+    seed: int = 7
+    overrides: dict[str, Player] = field(default_factory=dict)
+    time_limit: float | None = None
 
-    return make
+    def __call__(self, name: str) -> Player:
+        if name in self.overrides:
+            return self.overrides[name]
+        if self.time_limit is not None:
+            return make_player(name, seed=self.seed, time_limit=self.time_limit)
+        return make_player(name, seed=self.seed)
+
+
+def seeded(seed: int = 7, **overrides: Player) -> Seeded:
+    """Engine players with fixed randomness, or the given player objects for some levels."""
+    return Seeded(seed, overrides)
 
 
 def quick_app(setup: GameSetup | None = None, start: Position | None = None, *,
-              players: PlayerFactory | None = None) -> TicTacToeApp:
+              players: PlayerFactory | None = None, solvers: SolverFactory | None = None) -> TicTacToeApp:
     """The app with no pause before computer moves, seeded players and a still spinner."""
-    app = TicTacToeApp(setup, start, players=players or seeded(), pause=0.0)
+    app = TicTacToeApp(setup, start, players=players or seeded(), solvers=solvers, pause=0.0)
     app.animation_level = "none"
     return app
 
@@ -121,6 +195,23 @@ async def until(pilot: Pilot[None], condition: Callable[[], bool], rounds: int =
             return
         await pilot.pause(0.01)
     raise AssertionError("the app never reached the expected state")
+
+
+def children() -> set[int]:
+    """The processes this test's process started that are still running (not yet reaped ones included)."""
+    found: set[int] = set()
+    for task in Path(f"/proc/{os.getpid()}/task").iterdir():
+        with contextlib.suppress(OSError):
+            found.update(int(pid) for pid in (task / "children").read_text().split())
+    return {pid for pid in found if _running(pid)}
+
+
+def _running(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
 
 
 def game(pilot: Pilot[None]) -> GameScreen:

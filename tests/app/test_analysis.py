@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from driving import BlockingPlayer, GatedSolver, board, game, notes, quick_app, seeded, settled, until
+from driving import BlockingPlayer, GatedSolvers, board, game, notes, quick_app, seeded, settled, until
 
 from tictactoe_tui.app.widgets.cell import BoardCell
 from tictactoe_tui.engine import BoardSpec, Position
@@ -65,28 +65,28 @@ async def test_a_board_too_big_to_solve_shows_strengths() -> None:
         assert str(board(pilot).query_one(f"#cell-{cell}", BoardCell).render()).strip(" []") == "9"
 
 
-async def test_a_stale_analysis_is_stopped_and_the_new_position_analysed(solvers: list[GatedSolver]) -> None:
-    async with quick_app(PEOPLE).run_test() as pilot:
+async def test_a_stale_analysis_is_stopped_and_the_new_position_analysed(solvers: GatedSolvers) -> None:
+    async with quick_app(PEOPLE, solvers=solvers).run_test() as pilot:
         await pilot.press("a")
-        solver = solvers[-1]
+        solver = solvers
         await until(pilot, lambda: len(solver.asked) == 1)
         assert set(notes(pilot).values()) == {"…"}, "the cells say the analysis is under way"
         await pilot.press("5")
         await until(pilot, lambda: len(solver.asked) == 2)
-        (first, first_stop), (second, second_stop) = solver.asked
-        assert first == Position.empty("3x3") and second == Position.from_moves("3x3", "b2")
-        assert first_stop is not None and first_stop.is_set()
-        assert second_stop is not None and not second_stop.is_set()
+        first, second = solver.asked
+        assert first.position == Position.empty("3x3") and second.position == Position.from_moves("3x3", "b2")
+        assert first.stopped is True, "the engine was told to stop the stale analysis"
+        assert second.stopped is None, "the wanted analysis is still running"
         solver.release.set()
         await settled(pilot)
         assert set(notes(pilot).values()) == {"="} and "b2" not in notes(pilot)
 
 
-async def test_the_analysis_waits_while_the_computer_thinks(solvers: list[GatedSolver],
+async def test_the_analysis_waits_while_the_computer_thinks(solvers: GatedSolvers,
                                                             blocking: BlockingPlayer) -> None:
     setup = GameSetup(BoardSpec(3, 3, 3), "human", "medium")
-    async with quick_app(setup, players=seeded(medium=blocking)).run_test() as pilot:
-        solver = solvers[-1]
+    async with quick_app(setup, players=seeded(medium=blocking), solvers=solvers).run_test() as pilot:
+        solver = solvers
         solver.release.set()
         await pilot.press("a")
         await until(pilot, lambda: len(solver.asked) == 1)
@@ -98,14 +98,14 @@ async def test_the_analysis_waits_while_the_computer_thinks(solvers: list[GatedS
         await pilot.press("m")
         await until(pilot, lambda: len(game(pilot).position.moves) == 2)
         await settled(pilot)
-        assert [position.record for position, _ in solver.asked] == ["3x3k3:", "3x3k3: b2 a1"]
+        assert [ask.position.record for ask in solver.asked] == ["3x3k3:", "3x3k3: b2 a1"]
         assert set(notes(pilot)) == set(game(pilot).position.spec.cell_name(c)
                                          for c in game(pilot).position.legal_moves)
 
 
-async def test_going_back_to_an_analysed_position_needs_no_new_search(solvers: list[GatedSolver]) -> None:
-    async with quick_app(PEOPLE).run_test() as pilot:
-        solver = solvers[-1]
+async def test_going_back_to_an_analysed_position_needs_no_new_search(solvers: GatedSolvers) -> None:
+    async with quick_app(PEOPLE, solvers=solvers).run_test() as pilot:
+        solver = solvers
         solver.release.set()
         await pilot.press("a")
         await settled(pilot)

@@ -5,12 +5,10 @@ from __future__ import annotations
 import random
 
 import pytest
-from driving import BlockingPlayer, game, quick_app, seeded, until
+from driving import BlockingPlayer, FirstCellPlayer, children, game, quick_app, seeded, until
 from textual.pilot import Pilot
 
 from tictactoe_tui.app import TicTacToeApp
-from tictactoe_tui.app.computer import Turn, computer_move
-from tictactoe_tui.app.screens import game as game_module
 from tictactoe_tui.app.screens.game import GameScreen
 from tictactoe_tui.app.screens.help import HelpScreen
 from tictactoe_tui.app.screens.new_game import NewGameScreen
@@ -19,7 +17,7 @@ from tictactoe_tui.app.widgets.cell import BoardCell
 from tictactoe_tui.app.widgets.game_info import GameInfo
 from tictactoe_tui.app.widgets.move_list import MoveList
 from tictactoe_tui.app.widgets.status import StatusLine
-from tictactoe_tui.engine import BoardSpec, Cell, Mark, Player, Position, Status
+from tictactoe_tui.engine import BoardSpec, Cell, Mark, Position, Status
 from tictactoe_tui.setup import GameSetup
 
 PEOPLE = GameSetup(BoardSpec(3, 3, 3), "human", "human")
@@ -159,20 +157,20 @@ async def test_computers_play_each_other_to_the_end() -> None:
         assert status(pilot).startswith(("Draw!", "O wins!"))
 
 
-async def test_computers_pause_before_each_move(monkeypatch: pytest.MonkeyPatch) -> None:
-    calls: list[tuple[int, float]] = []
-
-    def recording(player: Player, position: Position, turn: Turn, pause: float) -> Cell | None:
-        calls.append((len(position.moves), pause))
-        return computer_move(player, position, turn, pause)
-
-    monkeypatch.setattr(game_module, "computer_move", recording)
-    setup = GameSetup(BoardSpec(4, 4, 3), "random", "easy")
-    app = TicTacToeApp(setup, players=seeded(11), pause=0.05)
+async def test_the_computers_answer_waits_out_the_pause_unless_hurried() -> None:
+    setup = GameSetup(BoardSpec(3, 3, 3), "human", "easy")
+    app = TicTacToeApp(setup, players=seeded(easy=FirstCellPlayer()), pause=3600.0)
+    app.animation_level = "none"
     async with app.run_test() as pilot:
-        await until(pilot, lambda: game(pilot).position.is_over)
-        moves = len(game(pilot).position.moves)
-    assert calls == [(ply, 0.05) for ply in range(moves)]
+        await pilot.press("enter")
+        await until(pilot, lambda: (job := game(pilot).searches.current("move")) is not None
+                    and job.answer.done())
+        for _ in range(10):
+            await pilot.pause(0.01)
+        assert record(pilot) == "3x3k3: b2" and game(pilot).thinking, "the answer is in, the pause is not over"
+        await pilot.press("m")
+        await until(pilot, lambda: record(pilot) == "3x3k3: b2 a1")
+        assert not game(pilot).thinking
 
 
 async def test_keys_work_while_the_computer_thinks(blocking: BlockingPlayer) -> None:
@@ -231,15 +229,17 @@ async def test_restarting_while_the_computer_thinks_stops_it(blocking: BlockingP
         assert game(pilot).position == Position.empty("3x3") and not game(pilot).thinking
 
 
-async def test_quitting_while_the_computer_thinks_stops_it(blocking: BlockingPlayer) -> None:
+async def test_quitting_while_the_computer_thinks_ends_its_process(blocking: BlockingPlayer) -> None:
     setup = GameSetup(BoardSpec(3, 3, 3), "human", "medium")
     app = quick_app(setup, players=seeded(medium=blocking))
     async with app.run_test() as pilot:
         await pilot.press("enter")
         await until(pilot, lambda: blocking.started.is_set())
+        engine = app.engine.pid
+        assert engine is not None and engine in children(), "the search runs in a process of its own"
         await pilot.press("q")
-    assert blocking.stopped.wait(5)
     assert app.return_code == 0
+    assert engine not in children() and not blocking.stopped.is_set(), "killed, not asked to finish"
 
 
 async def test_quitting_at_once_when_the_computer_moves_first(blocking: BlockingPlayer) -> None:
@@ -248,8 +248,9 @@ async def test_quitting_at_once_when_the_computer_moves_first(blocking: Blocking
     async with app.run_test() as pilot:
         await until(pilot, lambda: blocking.started.is_set())
         assert isinstance(pilot.app.screen, GameScreen) and game(pilot).thinking
+        engine = app.engine.pid
         await pilot.press("q")
-    assert blocking.stopped.wait(5)
+    assert engine is not None and engine not in children()
 
 
 async def test_the_side_panel_follows_the_game() -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from driving import (
     BlockingPlayer,
-    GatedSolver,
+    GatedSolvers,
     board,
     game,
     notes,
@@ -76,9 +76,9 @@ def footer_key(pilot: Pilot[None], description: str) -> FooterKey:
 
 
 async def test_there_is_no_hint_while_the_computer_thinks(blocking: BlockingPlayer,
-                                                         solvers: list[GatedSolver]) -> None:
+                                                         solvers: GatedSolvers) -> None:
     setup = GameSetup(BoardSpec(3, 3, 3), "human", "medium")
-    async with quick_app(setup, players=seeded(medium=blocking)).run_test() as pilot:
+    async with quick_app(setup, players=seeded(medium=blocking), solvers=solvers).run_test() as pilot:
         assert not footer_key(pilot, "Hint").has_class("-disabled")
         await pilot.press("enter")
         await until(pilot, blocking.started.is_set)
@@ -87,17 +87,17 @@ async def test_there_is_no_hint_while_the_computer_thinks(blocking: BlockingPlay
         await pilot.press("i")
         await pilot.pause()
         assert hinted(pilot) == [] and status(pilot).startswith("O is thinking")
-        assert solvers[-1].asked == [], "no search was started"
+        assert solvers.asked == [], "no search was started"
 
 
-async def test_the_status_line_says_a_hint_is_being_looked_for(solvers: list[GatedSolver]) -> None:
+async def test_the_status_line_says_a_hint_is_being_looked_for() -> None:
     start = Position.from_moves("15x15k5", "h8 h9 g8 i8")
-    async with quick_app(start=start).run_test() as pilot:
-        solvers[-1].hint = "j8"
+    solvers = GatedSolvers(hint="j8")
+    async with quick_app(start=start, solvers=solvers).run_test() as pilot:
         await pilot.press("i")
         assert status(pilot) == "X to move — looking for the best move…"
         assert game(pilot).query_one(StatusLine).spinning
-        solvers[-1].release.set()
+        solvers.release.set()
         await settled(pilot)
         assert hinted(pilot) == ["j8"] and board(pilot).cursor == start.spec.parse_cell("j8")
         assert status(pilot).startswith("X to move — X: Human")
@@ -105,14 +105,15 @@ async def test_the_status_line_says_a_hint_is_being_looked_for(solvers: list[Gat
                    for note in notifications(pilot))
 
 
-async def test_a_move_before_the_hint_arrives_drops_it(solvers: list[GatedSolver]) -> None:
-    async with quick_app(PEOPLE).run_test() as pilot:
+async def test_a_move_before_the_hint_arrives_drops_it(solvers: GatedSolvers) -> None:
+    async with quick_app(PEOPLE, solvers=solvers).run_test() as pilot:
         await pilot.press("i")
-        solver = solvers[-1]
+        solver = solvers
         await until(pilot, lambda: len(solver.asked) == 1)
         await pilot.press("5")
-        (_, stop), = solver.asked
-        assert stop is not None and stop.is_set()
+        await until(pilot, lambda: solver.asked[0].stopped is not None)
+        (ask,) = solver.asked
+        assert ask.stopped is True, "the engine was told to stop the stale hint"
         solver.release.set()
         await settled(pilot)
         assert hinted(pilot) == [] and not any(note.startswith("Hint") for note in notifications(pilot))

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import functools
+
 from driving import HurriedPlayer, game, quick_app, seeded, status, until
 from textual.pilot import Pilot
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
 from tictactoe_tui.app import TicTacToeApp
-from tictactoe_tui.engine import BoardSpec, Mark, Player, make_player
+from tictactoe_tui.engine import BoardSpec, Mark, make_player
 from tictactoe_tui.setup import GameSetup
 
 FOREVER = 3600.0
@@ -41,9 +43,7 @@ async def test_move_now_plays_the_best_move_found_so_far_without_waiting() -> No
 
 
 async def test_move_now_hurries_the_real_engine_on_a_board_it_cannot_solve() -> None:
-    def players(name: str) -> Player:
-        return make_player(name, seed=1, time_limit=FOREVER)
-
+    players = functools.partial(make_player, seed=1, time_limit=FOREVER)
     setup = GameSetup(BoardSpec(15, 15, 5), "human", "perfect")
     app = TicTacToeApp(setup, players=players, pause=0.0)
     app.animation_level = "none"

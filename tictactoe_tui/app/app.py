@@ -6,6 +6,10 @@ profile to the game screen, which keeps it up to date as games start and
 end. A settings or statistics file that could not be used has already been
 moved aside and replaced by defaults when the app starts; the player is told
 so in a notification, and nothing else is lost.
+
+The app owns the engine's process (see ``engine_process``): it starts it
+once the first screen is drawn, so that the first search need not wait, and
+kills it the moment the player quits.
 """
 
 from __future__ import annotations
@@ -18,12 +22,12 @@ from textual.screen import Screen
 from textual.theme import Theme
 
 from ..engine import Position
+from ..engine_process import EngineProcess, PlayerFactory, SolverFactory, default_players, default_solvers
 from ..settings import DEFAULT_THEME, KeypadLayout
 from ..setup import HUMAN, GameSetup
-from .computer import COMPUTER_PAUSE, PlayerFactory, default_players
 from .labels import KEYPAD_LABELS
 from .profile import Profile
-from .screens.game import GameScreen
+from .screens.game import COMPUTER_PAUSE, GameScreen
 from .screens.help import HelpScreen
 from .screens.new_game import NewGame, NewGameScreen
 from .themes import register_themes
@@ -36,8 +40,10 @@ class TicTacToeApp(App[None]):
     filled in with the last game's setup. With a ``setup`` that game starts at
     once; with ``start`` (a position read from a game record) the game opens
     at that position, between two people unless ``setup`` says otherwise.
-    ``players`` makes the computer players and ``pause`` is the least time a
-    computer move takes, so that tests can seed the one and shorten the other.
+    ``players`` makes the computer players and ``solvers`` the solver of each
+    game's analyses and hints, both in the engine's process (so they must be
+    picklable); ``pause`` is the least time a computer move takes. Tests seed
+    the players, gate the solvers and shorten the pause.
     """
 
     CSS_PATH = "tictactoe.tcss"
@@ -49,7 +55,8 @@ class TicTacToeApp(App[None]):
     ]
 
     def __init__(self, setup: GameSetup | None = None, start: Position | None = None, *,
-                 players: PlayerFactory = default_players, pause: float = COMPUTER_PAUSE) -> None:
+                 players: PlayerFactory = default_players, solvers: SolverFactory | None = None,
+                 pause: float = COMPUTER_PAUSE) -> None:
         super().__init__()
         if start is not None and setup is None:
             setup = GameSetup(start.spec, HUMAN, HUMAN)
@@ -57,7 +64,8 @@ class TicTacToeApp(App[None]):
             raise ValueError(f"the setup's board {setup.spec} is not the record's board {start.spec}")
         self._setup = setup
         self._start = start
-        self._players = players
+        self.engine = EngineProcess(players, solvers or default_solvers)
+        """The process every search runs in, shared by the games of this app."""
         self._pause = pause
         self.profile, self._problems = Profile.load()
         register_themes(self)
@@ -68,6 +76,7 @@ class TicTacToeApp(App[None]):
         for problem in self._problems:
             self.notify(problem, title="Settings and statistics", severity="warning", timeout=15)
         self.theme_changed_signal.subscribe(self, self._theme_changed)
+        self.call_after_refresh(self.engine.start)
         if self._setup is None:
             settings = self.profile.settings
             self.push_screen(NewGameScreen(settings.setup, keypad=settings.keypad), self._first_game)
@@ -80,8 +89,7 @@ class TicTacToeApp(App[None]):
             self._open_game(choice.setup, None)
 
     def _open_game(self, setup: GameSetup, start: Position | None) -> None:
-        self.push_screen(GameScreen(setup, start, profile=self.profile, players=self._players,
-                                    pause=self._pause))
+        self.push_screen(GameScreen(setup, start, engine=self.engine, profile=self.profile, pause=self._pause))
 
     def _theme_changed(self, theme: Theme) -> None:
         self._report(self.profile.remember_theme(theme.name))
@@ -89,6 +97,14 @@ class TicTacToeApp(App[None]):
     def _report(self, problem: str | None) -> None:
         if problem:
             self.notify(problem, title="Settings and statistics", severity="warning", timeout=10)
+
+    async def action_quit(self) -> None:
+        """Quit at once, whatever the computer is doing: its process is killed, not asked."""
+        self.engine.close()
+        self.exit()
+
+    def on_unmount(self) -> None:
+        self.engine.close()
 
     def action_help(self) -> None:
         """Show the keys, the rules and the levels."""

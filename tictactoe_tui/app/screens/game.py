@@ -1,25 +1,23 @@
-"""The game: the board, the side panel and the status line, and the turns of both sides.
+"""The game: the board, the side panel and the status line, wired to the game and its searches.
 
-The screen owns the game (``setup`` and ``history``) and everything else
-follows from them: it sets the board's position from above and hears about
-a person's moves through ``Board.Played``. The board shows the live
-position, or an earlier one while the player replays the game
-(``shown_ply``); it never takes a move in a replay.
+The screen draws a ``Game`` (the setup and the moves, with the rules of the
+flow) and runs its ``Searches`` (the computer's move, the analysis of the
+shown position, a hint) in the engine's own process, so that every key is
+answered at once whatever the computer is doing. Each search's answer is
+awaited in an async worker on the interface's loop; an answer whose search
+is no longer current (the game moved on, the board shows another position)
+is dropped. The analysis waits while a computer thinks, so that it never
+takes processor time from the computer's own search.
 
-Three kinds of search run in worker threads so that the app answers every
-key meanwhile: the computer's move, the analysis of the shown position, and
-a hint. Each search gets its own ``threading.Event``, set the moment its
-answer stops being wanted (the game moved on, the board shows another
-position), so the engine stops at once and a late answer is recognised as
-stale and dropped. The analysis waits while a computer thinks, so that it
-never takes processor time from the computer's own search.
+The board shows the live position, or an earlier one while the player
+replays the game (``shown_ply``); it never takes a move in a replay.
 """
 
 from __future__ import annotations
 
-import threading
+import asyncio
+import time
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 
 from textual import work
 from textual.app import ComposeResult
@@ -27,19 +25,19 @@ from textual.binding import Binding
 from textual.containers import Container, Horizontal, Vertical
 from textual.events import Resize, ScreenResume
 from textual.geometry import Size
-from textual.message import Message
 from textual.reactive import var
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from ...engine import Cell, Mark, Player, Position
-from ...engine.search import MoveEvaluation, SearchResult, Solver
-from ...history import History, human_marks
+from ...engine import Cell, Position
+from ...engine_process import EngineProcess, EngineStopped, Job, SearchFailed
+from ...game import Game
+from ...history import History
+from ...searches import Searches, position_key
 from ...settings import KeypadLayout
 from ...setup import GameSetup
-from ..computer import COMPUTER_PAUSE, PlayerFactory, Turn, computer_move, default_players
 from ..geometry import plan_screen, too_small_message
-from ..labels import hint_search_text, replay_text, result_label, status_text
+from ..labels import controller_label, hint_search_text, replay_text, status_text
 from ..notes import analysis_notes, hint_words, pending_notes, with_hint
 from ..profile import Profile
 from ..widgets.board import NO_ANNOTATIONS, Board
@@ -51,31 +49,16 @@ from ..widgets.status import StatusLine
 from .new_game import NewGame, NewGameScreen
 from .statistics import StatisticsScreen
 
+COMPUTER_PAUSE = 0.5
+"""Seconds a computer move takes at least, so that it can be seen coming."""
 ANALYSIS_TIME = 1.0
 """Seconds the analysis of one position may take (boards with few empty cells are solved sooner)."""
 HINT_TIME = 1.0
 """Seconds a hint may take."""
-SOLVER_MEMORY_MB = 128
-"""The cap on the memory of the solver kept for each game's analysis and hints."""
+PAUSE_STEP = 0.02
+"""How often the pause before a computer move looks whether "move now" cut it short."""
 
 Notes = Mapping[Cell, Annotation]
-PositionKey = tuple[int, int]
-"""A position by its marks alone, since its value does not depend on the order they were played in."""
-
-
-def _key(position: Position) -> PositionKey:
-    return position.x, position.o
-
-
-@dataclass(eq=False, slots=True)
-class _Search:
-    """One analysis or hint under way: the position it is for and the event that stops it.
-
-    Compared by identity, so that an answer is matched to the very search that was asked.
-    """
-
-    position: Position
-    stop: threading.Event = field(default_factory=threading.Event)
 
 
 class GameScreen(Screen[None]):
@@ -96,10 +79,6 @@ class GameScreen(Screen[None]):
         Binding("escape", "live", "Back to the game", show=False),
     ]
 
-    setup: var[GameSetup] = var(GameSetup, init=False)
-    """The board and who controls each side."""
-    history: var[History] = var(lambda: History.start("3x3"), init=False)
-    """The game so far (and any moves taken back)."""
     thinking: var[bool] = var(False, init=False)
     """True while a computer player works on its move."""
     shown_ply: var[int | None] = var(None, init=False)
@@ -109,57 +88,23 @@ class GameScreen(Screen[None]):
     keypad: var[KeypadLayout] = var(KeypadLayout.CALCULATOR, init=False)
     """How the digits 1-9 map onto a 3x3 board."""
 
-    class ComputerMoved(Message):
-        """A worker found the computer's move in ``position``; stale unless ``turn`` is the current one."""
-
-        def __init__(self, position: Position, cell: Cell, turn: Turn) -> None:
-            super().__init__()
-            self.position = position
-            self.cell = cell
-            self.turn = turn
-
-    class Analysed(Message):
-        """A worker evaluated every move of ``search.position``."""
-
-        def __init__(self, search: _Search, evaluations: tuple[MoveEvaluation, ...]) -> None:
-            super().__init__()
-            self.search = search
-            self.evaluations = evaluations
-
-    class HintFound(Message):
-        """A worker found the best move of ``search.position``."""
-
-        def __init__(self, search: _Search, result: SearchResult) -> None:
-            super().__init__()
-            self.search = search
-            self.result = result
-
-    def __init__(self, setup: GameSetup, start: Position | None = None, *, profile: Profile | None = None,
-                 players: PlayerFactory = default_players, pause: float = COMPUTER_PAUSE) -> None:
+    def __init__(self, setup: GameSetup, start: Position | None = None, *, engine: EngineProcess,
+                 profile: Profile | None = None, pause: float = COMPUTER_PAUSE) -> None:
         super().__init__()
         self._profile = profile or Profile()
-        self._make_player = players
         self._pause = pause
-        self._players: dict[Mark, Player] = {}
-        self._turn: Turn | None = None
-        """The computer's turn under way, or None when the computer is not thinking."""
+        self.game = Game(setup, start)
+        self.searches = Searches(engine)
         self._waiting = False
         """True while the new-game screen is open: the game waits, the computer does not think."""
-        self._solver: Solver
-        """The game's solver for analyses and hints, whose memory makes each search after the first cheap."""
-        self._analyses: dict[PositionKey, Notes]
-        """The analysis of every position analysed in this game, for replays and undo."""
-        self._analysis: _Search | None = None
-        self._hint_search: _Search | None = None
-        self._hint: tuple[Position, Cell] | None
-        """The hint found last, with the position it is for."""
-        self._counted: bool
-        """True once this game has ended and been counted: a game counts once, however often it ends."""
+        self._restarted_on: tuple[int, int] | None = None
+        """The position whose computer move already needed a fresh engine process (it is tried once)."""
         self.set_reactive(GameScreen.keypad, self._profile.settings.keypad)
-        self._begin(setup, start)
+        if start is None:
+            self._report(self._profile.remember_setup(setup))
 
     def compose(self) -> ComposeResult:
-        position = self.history.position
+        position = self.position
         plan = plan_screen(position.spec, self.app.size.width, self.app.size.height)
         with Horizontal(id="main"):
             with Container(id="board-area"):
@@ -181,19 +126,29 @@ class GameScreen(Screen[None]):
         self._fit(self.app.size)
         if board.display:
             board.focus()
-        self._refresh()
+        self._changed()
 
     # The game
 
     @property
+    def setup(self) -> GameSetup:
+        """The board and who controls each side."""
+        return self.game.setup
+
+    @property
+    def history(self) -> History:
+        """The game so far (and any moves taken back)."""
+        return self.game.history
+
+    @property
     def position(self) -> Position:
         """The position of the game now."""
-        return self.history.position
+        return self.game.position
 
     @property
     def searching(self) -> bool:
         """True while the computer, the analysis or a hint is at work."""
-        return self.thinking or self._analysis is not None or self._hint_search is not None
+        return self.searches.busy
 
     @property
     def shown_position(self) -> Position:
@@ -202,34 +157,27 @@ class GameScreen(Screen[None]):
 
     def start_game(self, setup: GameSetup, start: Position | None = None) -> None:
         """Begin a game with ``setup``, from ``start`` or the empty board; any search is abandoned."""
-        self._cancel_thinking()
-        self._cancel_searches()
-        self._begin(setup, start)
-        self._fit(self.app.size)
-        self._refresh()
-        self._next_turn()
-
-    def _begin(self, setup: GameSetup, start: Position | None) -> None:
-        """Fresh players, history and analyses, set without side effects (the caller shows them)."""
-        self.set_reactive(GameScreen.setup, setup)
-        self._players = {mark: self._make_player(setup.controller(mark))
-                         for mark in Mark if not setup.is_human(mark)}
-        history = History(start) if start is not None else History.start(setup.spec)
-        self.set_reactive(GameScreen.history, history)
+        self.searches.new_game()
+        self.set_reactive(GameScreen.thinking, False)
+        self.game = Game(setup, start)
         self.set_reactive(GameScreen.shown_ply, None)
-        self._solver = Solver(memory_limit_mb=SOLVER_MEMORY_MB)
-        self._analyses = {}
-        self._hint = None
-        self._counted = start is not None and start.is_over
+        self._restarted_on = None
         self._waiting = False
         if start is None:
             self._report(self._profile.remember_setup(setup))
+        self._fit(self.app.size)
+        self._changed()
 
-    def watch_history(self, old: History, new: History) -> None:
-        if self.shown_ply is not None and self.shown_ply >= new.ply:
+    def _changed(self) -> None:
+        """After any move, undo, redo or new game: count a finished game, start the next turn, redraw."""
+        if self.shown_ply is not None and self.shown_ply >= self.history.ply:
             # Replaying the moves taken back, which the game may just have replaced, or now the live position.
             self.set_reactive(GameScreen.shown_ply, None)
-        self._count_if_over()
+        outcome = self.game.newly_over()
+        if outcome is not None:
+            self._report(self._profile.count_game(self.setup, outcome))
+            if self.is_mounted:
+                self.query_one(Scoreboard).score = self._profile.session
         self._next_turn()
         self._refresh()
 
@@ -245,15 +193,6 @@ class GameScreen(Screen[None]):
     def watch_keypad(self, keypad: KeypadLayout) -> None:
         if self.is_mounted:
             self.query_one(Board).keypad = keypad
-
-    def _count_if_over(self) -> None:
-        """Count the game the first time it ends: in the session's score, and in the statistics."""
-        position = self.position
-        if position.is_over and not self._counted:
-            self._counted = True
-            self._report(self._profile.count_game(self.setup, position.outcome))
-            if self.is_mounted:
-                self.query_one(Scoreboard).score = self._profile.session
 
     def _refresh(self) -> None:
         """Bring the searches in line with what the board shows, then hand everything to the widgets."""
@@ -278,7 +217,7 @@ class GameScreen(Screen[None]):
         moves.history = self.history
         moves.shown_ply = self.shown_ply
         status = self.query_one(StatusLine)
-        hinting = self._hint_search is not None and not replaying
+        hinting = self.searches.current("hint") is not None and not replaying
         if replaying:
             assert self.shown_ply is not None
             status.message = replay_text(self.shown_ply, len(self.history.line))
@@ -296,101 +235,118 @@ class GameScreen(Screen[None]):
         """What the board writes in the empty cells of ``shown``: the analysis and the hint."""
         notes: Notes = NO_ANNOTATIONS
         if self.analysing and not shown.is_over:
-            known = self._analyses.get(_key(shown))
+            known = self.searches.analysis(shown)
+            pending = self.searches.current("analyse")
             if known is not None:
-                notes = known
-            elif self._analysis is not None and self._analysis.position == shown:
+                notes = analysis_notes(known)
+            elif pending is not None and pending.request.position == shown:
                 notes = pending_notes(shown.legal_moves)
-        hint = self._hint[1] if self._hint is not None and self._hint[0] == shown else None
-        return with_hint(notes, hint)
+        hint = self.searches.hint
+        return with_hint(notes, hint[1] if hint is not None and hint[0] == shown else None)
 
     def _update_searches(self) -> None:
         """Stop the searches whose answers are no longer wanted; start the analysis the board needs."""
         shown = self.shown_position
+        searches = self.searches
         wanted = (self.analysing and not self.thinking and not self._waiting and not shown.is_over
-                  and _key(shown) not in self._analyses)
-        if self._analysis is not None and not (wanted and self._analysis.position == shown):
-            self._analysis.stop.set()
-            self._analysis = None
-        if self._hint_search is not None and (self.thinking or self._hint_search.position != shown):
-            self._hint_search.stop.set()
-            self._hint_search = None
-        if wanted and self._analysis is None and self.is_mounted:
-            self._analysis = _Search(shown)
-            self._analyse(self._analysis, self._solver)
+                  and searches.analysis(shown) is None)
+        analysis = searches.current("analyse")
+        if analysis is not None and not (wanted and analysis.request.position == shown):
+            searches.stop("analyse")
+        hint = searches.current("hint")
+        if hint is not None and (self.thinking or hint.request.position != shown):
+            searches.stop("hint")
+        if wanted and searches.current("analyse") is None and self.is_mounted:
+            self._await_analysis(searches.start("analyse", shown, time_limit=ANALYSIS_TIME))
 
-    @work(thread=True, exclusive=True, group="analysis")
-    def _analyse(self, search: _Search, solver: Solver) -> None:
-        evaluations = solver.analyse(search.position, time_limit=ANALYSIS_TIME, stop=search.stop)
-        if not search.stop.is_set():
-            self.post_message(self.Analysed(search, evaluations))
-
-    def on_game_screen_analysed(self, message: GameScreen.Analysed) -> None:
-        if message.search is not self._analysis:
+    @work(group="analysis")
+    async def _await_analysis(self, job: Job) -> None:
+        try:
+            await asyncio.wrap_future(job.answer)
+        except (EngineStopped, SearchFailed) as error:
+            if self.searches.finish(job):
+                self.analysing = False
+                self._say(f"The analysis stopped: {error}. Press a to try again.", title="Analysis")
             return
-        self._analysis = None
-        self._analyses[_key(message.search.position)] = analysis_notes(message.evaluations)
-        self._refresh()
+        if self.searches.finish(job):
+            self._refresh()
 
-    @work(thread=True, exclusive=True, group="hint")
-    def _find_hint(self, search: _Search, solver: Solver) -> None:
-        result = solver.solve(search.position, time_limit=HINT_TIME, stop=search.stop)
-        if not search.stop.is_set():
-            self.post_message(self.HintFound(search, result))
-
-    def on_game_screen_hint_found(self, message: GameScreen.HintFound) -> None:
-        if message.search is not self._hint_search:
+    @work(group="hint")
+    async def _await_hint(self, job: Job) -> None:
+        try:
+            result = await asyncio.wrap_future(job.answer)
+        except (EngineStopped, SearchFailed) as error:
+            if self.searches.finish(job):
+                self._say(f"No hint: {error}. Press i to try again.", title="Hint")
+                self._refresh()
             return
-        self._hint_search = None
-        position, result = message.search.position, message.result
+        if not self.searches.finish(job):
+            return
+        position = job.request.position
         cell = result.best_moves[0]
-        self._hint = (position, cell)
+        self.searches.hint = (position, cell)
         self.query_one(Board).cursor = cell
         self.notify(f"Hint for {position.to_move}: {position.cell_name(cell)} — {hint_words(result)}.",
                     title="Hint", timeout=6)
         self._refresh()
 
-    def _cancel_searches(self) -> None:
-        """Stop the analysis and the hint, and forget the hint."""
-        for search in (self._analysis, self._hint_search):
-            if search is not None:
-                search.stop.set()
-        self._analysis = self._hint_search = None
-        self._hint = None
-        self.workers.cancel_group(self, "analysis")
-        self.workers.cancel_group(self, "hint")
-
     # The computer's turn
 
     def _next_turn(self) -> None:
         """Start the computer's search when it is the computer's turn (and nobody is choosing a new game)."""
+        if (self._waiting or not self.is_mounted or not self.game.computer_to_move
+                or self.searches.current("move") is not None):
+            return
         position = self.position
-        if (self._waiting or self.thinking or not self.is_mounted or position.is_over
-                or self.setup.is_human(position.to_move)):
-            return
-        self._turn = Turn()
+        self.searches.stop("analyse")
+        self.searches.stop("hint")
+        job = self.searches.start("move", position, controller=self.setup.controller(position.to_move))
         self.thinking = True
-        self._think(position, self._players[position.to_move], self._turn)
+        self._await_move(job)
 
-    @work(thread=True, exclusive=True, group="computer")
-    def _think(self, position: Position, player: Player, turn: Turn) -> None:
-        cell = computer_move(player, position, turn, self._pause)
-        if cell is not None:
-            self.post_message(self.ComputerMoved(position, cell, turn))
-
-    def on_game_screen_computer_moved(self, message: GameScreen.ComputerMoved) -> None:
-        if message.turn is not self._turn or message.position != self.position:
+    @work(group="computer")
+    async def _await_move(self, job: Job) -> None:
+        """Play the computer's answer, no sooner than the pause after the turn began unless hurried."""
+        started = time.monotonic()
+        try:
+            cell = await asyncio.wrap_future(job.answer)
+        except (EngineStopped, SearchFailed) as error:
+            if self.searches.finish(job):
+                self._computer_failed(job, error)
             return
-        self._turn = None
-        self.set_reactive(GameScreen.thinking, False)
-        self.history = self.history.play(message.cell)
+        while not job.stopped and (left := self._pause - (time.monotonic() - started)) > 0:
+            await asyncio.sleep(min(left, PAUSE_STEP))
+        if not self.searches.finish(job):
+            return
+        self.set_reactive(GameScreen.thinking, False)  # Shown with the move, not before it.
+        position = job.request.position
+        if not position.is_legal(cell):
+            self._computer_failed(job, SearchFailed(f"it chose {position.cell_name(cell)}, which is taken"))
+            return
+        self.game.play(cell)
+        self._changed()
 
-    def _cancel_thinking(self) -> None:
-        """Stop the search now; its answer, should one still arrive, is ignored."""
-        if self._turn is not None:
-            self._turn.cancel()
-            self._turn = None
-        self.workers.cancel_group(self, "computer")
+    def _computer_failed(self, job: Job, error: Exception) -> None:
+        """The computer could not move: a dead engine is started afresh once; otherwise a person takes over."""
+        self.thinking = False
+        position = job.request.position
+        key = position_key(position)
+        if isinstance(error, EngineStopped) and self._restarted_on != key:
+            self._restarted_on = key
+            self._say(f"The computer's engine stopped ({error}); it starts again and the game goes on.",
+                      title="Engine")
+            self._next_turn()
+            return
+        mark = position.to_move
+        who = controller_label(job.request.controller)
+        self.game.hand_to_person(mark)
+        self._say(f"{who} could not move: {error}. A person plays {mark} from now on; "
+                  "the game and its record are kept.", title="Computer")
+        self._changed()
+
+    def _stop_thinking(self) -> None:
+        """Stop the computer's search now; its answer, should one still arrive, is ignored."""
+        self.searches.stop("move")
         self.thinking = False
 
     def on_screen_resume(self, event: ScreenResume) -> None:
@@ -400,11 +356,7 @@ class GameScreen(Screen[None]):
         self._refresh()
 
     def on_unmount(self) -> None:
-        if self._turn is not None:
-            self._turn.cancel()
-        for search in (self._analysis, self._hint_search):
-            if search is not None:
-                search.stop.set()
+        self.searches.new_game()
 
     # A person's move
 
@@ -414,24 +366,23 @@ class GameScreen(Screen[None]):
 
     def play(self, cell: Cell) -> bool:
         """Play ``cell`` for the person to move, or refuse it with a bell and a note saying why."""
-        position = self.position
         if self.shown_ply is not None:
             return self._refuse(f"{replay_text(self.shown_ply, len(self.history.line))}: "
                                 "moves are played on the game itself.")
-        if position.is_over:
-            return self._refuse(f"The game is over ({result_label(position.outcome)}): "
-                                "r plays again, n starts a new game, u takes a move back.")
-        if not self.setup.is_human(position.to_move):
-            return self._refuse(f"Please wait: it is the computer's turn ({position.to_move}).")
-        if not position.is_legal(cell):
-            return self._refuse(f"{position.cell_name(cell)} is taken by {position[cell]}.")
-        self.history = self.history.play(cell)
+        refusal = self.game.refusal(cell)
+        if refusal is not None:
+            return self._refuse(refusal)
+        self.game.play(cell)
+        self._changed()
         return True
 
     def _refuse(self, why: str) -> bool:
         self.app.bell()
         self.notify(why, severity="warning", timeout=3)
         return False
+
+    def _say(self, message: str, *, title: str) -> None:
+        self.notify(message, title=title, severity="warning", timeout=10)
 
     def _report(self, problem: str | None) -> None:
         """Tell the player about a file that could not be read or written; the game goes on."""
@@ -442,11 +393,10 @@ class GameScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Keys that work now show, keys that will work later are dimmed; "move now" shows while thinking."""
-        humans = human_marks(self.setup)
         if action == "undo":
-            return self.history.can_undo(humans) or None
+            return self.game.can_undo() or None
         if action == "redo":
-            return self.history.can_redo(humans) or None
+            return self.game.can_redo() or None
         if action == "move_now":
             return self.thinking
         if action == "hint":
@@ -461,8 +411,8 @@ class GameScreen(Screen[None]):
 
     def action_new_game(self) -> None:
         """Show the new-game screen; the computer stops thinking at once and the game waits."""
-        self._cancel_thinking()
-        self._cancel_searches()
+        self.searches.stop_all()
+        self.set_reactive(GameScreen.thinking, False)
         self._waiting = True
         self.app.push_screen(NewGameScreen(self.setup, keypad=self.keypad, can_cancel=True),
                              self._new_game_chosen)
@@ -479,32 +429,37 @@ class GameScreen(Screen[None]):
 
     def action_undo(self) -> None:
         """Take back a move (against the computer, back to the person's last move); a search stops first."""
-        self._cancel_thinking()
+        self._stop_thinking()
         self.shown_ply = None
-        self.history = self.history.undo(human_marks(self.setup))
+        if self.game.undo():
+            self._changed()
+        else:
+            self._next_turn()
 
     def action_redo(self) -> None:
         """Replay what undo took back."""
-        self._cancel_thinking()
+        self._stop_thinking()
         self.shown_ply = None
-        self.history = self.history.redo(human_marks(self.setup))
+        if self.game.redo():
+            self._changed()
+        else:
+            self._next_turn()
 
     def action_move_now(self) -> None:
         """Have the thinking computer play the best move it has found so far."""
-        if self._turn is not None:
-            self._turn.move_now()
+        self.searches.hurry("move")
 
     def action_hint(self) -> None:
         """Find the best move for the side to move in the position shown, and point it out."""
         shown = self.shown_position
         if not self._can_hint():
             return
-        if self._hint is not None and self._hint[0] == shown:
-            self.query_one(Board).cursor = self._hint[1]
+        hint = self.searches.hint
+        if hint is not None and hint[0] == shown:
+            self.query_one(Board).cursor = hint[1]
             return
-        if self._hint_search is None:
-            self._hint_search = _Search(shown)
-            self._find_hint(self._hint_search, self._solver)
+        if self.searches.current("hint") is None:
+            self._await_hint(self.searches.start("hint", shown, time_limit=HINT_TIME))
             self._refresh()
 
     def action_analysis(self) -> None:

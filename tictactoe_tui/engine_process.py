@@ -1,0 +1,339 @@
+"""The engine's own process: every search the app asks for runs here, never beside the interface.
+
+A search in a thread of the interface's interpreter competes with the
+interface for the GIL, so keys wait while the computer thinks. The app owns
+one long-lived child process instead; what the engine learns in a game (the
+players' and the analysis' transposition tables) stays in that process from
+move to move. The child is started with ``spawn``, the start method that is
+safe in a parent with threads, and it imports the engine only, never Textual.
+
+The parent speaks to it through one pipe. A request is a ``Job``: its answer
+arrives as a ``concurrent.futures.Future``, which the app can await. Stopping
+a job is a message too: a reader thread in the child sets the job's stop
+event while the search runs, so "move now" and "cancel" take effect at once.
+If the child dies (killed, out of memory), every job under way fails with
+``EngineStopped`` and the next job starts a fresh process; quitting kills the
+child outright, since nothing it could still say is wanted.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import itertools
+import multiprocessing
+import os
+import queue
+import sys
+import threading
+from collections.abc import Iterator
+from collections.abc import Callable, Hashable
+from concurrent.futures import Future, InvalidStateError
+from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
+from typing import Any, Literal
+
+from .engine import Cell, MoveEvaluation, Player, Position, SearchResult, Solver, make_player
+
+PlayerFactory = Callable[[str], Player]
+"""Makes the computer player for a controller (a level name such as ``perfect``); runs in the child."""
+SolverFactory = Callable[[], Solver]
+"""Makes the solver of one game's analyses and hints; runs in the child."""
+
+ANALYSIS_MEMORY_MB = 128
+"""The cap on the memory of the solver kept for each game's analyses and hints."""
+
+Kind = Literal["move", "analyse", "hint"]
+
+
+class EngineStopped(RuntimeError):
+    """The engine's process ended before it answered (it was killed, or ran out of memory)."""
+
+
+class SearchFailed(RuntimeError):
+    """The search itself raised an error in the engine's process; the message says which."""
+
+
+def default_players(controller: str) -> Player:
+    """The engine's player of that level, with fresh randomness."""
+    return make_player(controller)
+
+
+default_solvers: SolverFactory = functools.partial(Solver, memory_limit_mb=ANALYSIS_MEMORY_MB)
+"""A solver for one game's analyses and hints, within a memory cap."""
+
+
+@dataclass(frozen=True, slots=True)
+class Request:
+    """What one job asks of the engine.
+
+    ``game`` says whose memory to use: players and solvers are kept per game (and per controller
+    and side for players) until the app forgets the game.
+    """
+
+    kind: Kind
+    game: Hashable
+    position: Position
+    time_limit: float | None = None
+    controller: str = ""
+    """For a move: who plays it, by controller name."""
+
+
+@dataclass(eq=False)
+class Job:
+    """One request on its way: compared by identity, so an answer is matched to the very job asked."""
+
+    request: Request
+    id: int
+    answer: Future[Any] = field(default_factory=Future)
+    stopped: bool = False
+    """True once the app asked the engine to stop this job (for "move now" or because it is stale)."""
+
+
+# The child's side
+
+
+def _serve(connection: Connection, players: PlayerFactory, solvers: SolverFactory) -> None:
+    """The child's main loop: run the jobs in the order asked, while a thread listens for stops."""
+    _silence()
+    inbox: queue.SimpleQueue[tuple[Any, ...] | None] = queue.SimpleQueue()
+    stops: dict[int, threading.Event] = {}
+    finished = 0
+    """The id of the last job answered: jobs run in the order of their ids."""
+    lock = threading.Lock()
+
+    def listen() -> None:
+        try:
+            while True:
+                message = connection.recv()
+                if message[0] != "stop":
+                    inbox.put(message)
+                    continue
+                with lock:
+                    if message[1] > finished:
+                        stops.setdefault(message[1], threading.Event()).set()
+        except (EOFError, OSError):
+            pass
+        inbox.put(None)  # The parent is gone: nothing more will be asked.
+
+    threading.Thread(target=listen, name="engine-listener", daemon=True).start()
+    state = _EngineState(players, solvers)
+    while (message := inbox.get()) is not None:
+        if message[0] == "forget":
+            state.forget(message[1])
+            continue
+        _, job_id, request = message
+        with lock:
+            stop = stops.setdefault(job_id, threading.Event())
+        try:
+            reply: tuple[str, int, object] = ("done", job_id, state.run(request, stop))
+        except Exception as error:  # A failing search must not end the process.
+            reply = ("failed", job_id, str(error) or type(error).__name__)
+        with lock:
+            stops.pop(job_id, None)
+            finished = job_id
+        try:
+            connection.send(reply)
+        except OSError:
+            break
+    os._exit(0)
+
+
+def _silence() -> None:
+    """Point the child's stdout and stderr at nothing: they are the player's terminal, which the app draws."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    for descriptor in (1, 2):
+        os.dup2(devnull, descriptor)
+    os.close(devnull)
+
+
+@contextlib.contextmanager
+def _stderr_with_a_descriptor() -> Iterator[None]:
+    """Starting a process hands stderr's descriptor to multiprocessing's resource tracker; Textual's
+    capture of stderr has none, so the real stderr stands in while the process starts."""
+    stderr = sys.stderr
+    try:
+        usable = stderr is not None and stderr.fileno() >= 0
+    except (AttributeError, OSError, ValueError):
+        usable = False
+    if usable or sys.__stderr__ is None:
+        yield
+        return
+    sys.stderr = sys.__stderr__
+    try:
+        yield
+    finally:
+        sys.stderr = stderr
+
+
+class _EngineState:
+    """The players and solvers of the games under way, kept so each search starts from the last."""
+
+    def __init__(self, players: PlayerFactory, solvers: SolverFactory) -> None:
+        self._make_player = players
+        self._make_solver = solvers
+        self._players: dict[tuple[Hashable, str, object], Player] = {}
+        self._solvers: dict[Hashable, Solver] = {}
+
+    def forget(self, game: Hashable) -> None:
+        for key in [key for key in self._players if key[0] == game]:
+            player = self._players.pop(key)
+            close = getattr(player, "close", None)
+            if callable(close):
+                close()
+        self._solvers.pop(game, None)
+
+    def run(self, request: Request, stop: threading.Event) -> Cell | SearchResult | tuple[MoveEvaluation, ...]:
+        position = request.position
+        if request.kind == "move":
+            key = (request.game, request.controller, position.to_move)
+            player = self._players.get(key)
+            if player is None:
+                player = self._players[key] = self._make_player(request.controller)
+            return player.choose(position, stop)
+        solver = self._solvers.get(request.game)
+        if solver is None:
+            solver = self._solvers[request.game] = self._make_solver()
+        if request.kind == "analyse":
+            return solver.analyse(position, time_limit=request.time_limit, stop=stop)
+        return solver.solve(position, time_limit=request.time_limit, stop=stop)
+
+
+# The parent's side
+
+
+@dataclass(eq=False)
+class _Child:
+    """One engine process, its end of the pipe, and the jobs it has yet to answer."""
+
+    process: multiprocessing.process.BaseProcess
+    connection: Connection
+    jobs: dict[int, Job] = field(default_factory=dict)
+
+
+class EngineProcess:
+    """The app's handle on the engine's process: submit jobs, stop them, forget games, close.
+
+    Safe to call from the interface's thread: every method returns at once. Answers are set on
+    each job's future by a reader thread, one for each process started.
+    """
+
+    def __init__(self, players: PlayerFactory = default_players, solvers: SolverFactory = default_solvers) -> None:
+        self._players = players
+        self._solvers = solvers
+        self._context = multiprocessing.get_context("spawn")
+        self._ids = itertools.count(1)
+        self._lock = threading.Lock()
+        self._child: _Child | None = None
+        self._closed = False
+
+    @property
+    def pid(self) -> int | None:
+        """The engine process's id, while it runs."""
+        child = self._child
+        return child.process.pid if child is not None and child.process.is_alive() else None
+
+    def start(self) -> None:
+        """Start the process now, if it is not running, so that the first search need not wait for it."""
+        with self._lock:
+            if not self._closed:
+                self._running_child()
+
+    def _running_child(self) -> _Child:
+        child = self._child
+        if child is not None and child.process.is_alive():
+            return child
+        ours, theirs = self._context.Pipe(duplex=True)
+        process = self._context.Process(target=_serve, args=(theirs, self._players, self._solvers),
+                                        name="tictactoe-tui-engine", daemon=True)
+        with _stderr_with_a_descriptor():
+            process.start()
+        theirs.close()
+        child = self._child = _Child(process, ours)
+        threading.Thread(target=self._read, args=(child,), name="engine-reader", daemon=True).start()
+        return child
+
+    def submit(self, request: Request) -> Job:
+        """Ask the engine for ``request``; the job's future gets the answer, or the reason there is none."""
+        job = Job(request, next(self._ids))
+        with self._lock:
+            if self._closed:
+                _settle(job, EngineStopped("the engine has been closed"))
+                return job
+            child = self._running_child()
+            child.jobs[job.id] = job
+            try:
+                child.connection.send(("job", job.id, request))
+            except OSError:
+                pass  # The reader thread fails the job when it sees the process gone.
+        return job
+
+    def stop(self, job: Job) -> None:
+        """Have the engine answer ``job`` at once with what it has (an unwanted answer is for the caller to drop)."""
+        job.stopped = True
+        self._send(("stop", job.id))
+
+    def forget(self, game: Hashable) -> None:
+        """Drop the memory of ``game``: its players and solver (a brain's process with them)."""
+        self._send(("forget", game))
+
+    def _send(self, message: tuple[object, ...]) -> None:
+        with self._lock:
+            if self._child is None:
+                return
+            try:
+                self._child.connection.send(message)
+            except OSError:
+                pass  # The reader thread reports the process's end.
+
+    def _read(self, child: _Child) -> None:
+        """Hand every answer to its job; when the process ends, fail the jobs it leaves unanswered."""
+        try:
+            while True:
+                verdict, job_id, payload = child.connection.recv()
+                with self._lock:
+                    job = child.jobs.pop(job_id, None)
+                if job is not None:
+                    _settle(job, payload if verdict == "done" else SearchFailed(str(payload)))
+        except (EOFError, OSError):
+            pass
+        child.process.join(timeout=1.0)
+        with self._lock:
+            if self._child is child:
+                self._child = None
+            orphans = list(child.jobs.values())
+            child.jobs.clear()
+        child.connection.close()
+        reason = _ending(child.process.exitcode)
+        for job in orphans:
+            _settle(job, EngineStopped(reason))
+
+    def close(self) -> None:
+        """End the process at once; no answer is wanted any more."""
+        with self._lock:
+            self._closed = True
+            child, self._child = self._child, None
+        if child is not None:
+            if child.process.is_alive():
+                child.process.kill()
+            child.process.join(timeout=1.0)
+
+
+def _settle(job: Job, outcome: object) -> None:
+    """Give ``job`` its answer, or its error; nothing if its waiter has already given up on it."""
+    try:
+        if isinstance(outcome, Exception):
+            job.answer.set_exception(outcome)
+        else:
+            job.answer.set_result(outcome)
+    except InvalidStateError:
+        pass
+
+
+def _ending(exitcode: int | None) -> str:
+    """How the engine's process ended, in words."""
+    if exitcode is not None and exitcode < 0:
+        return f"the engine's process was stopped by signal {-exitcode}"
+    if exitcode:
+        return f"the engine's process ended with status {exitcode}"
+    return "the engine's process ended"

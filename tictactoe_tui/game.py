@@ -1,0 +1,91 @@
+"""One game's flow, without a screen: the setup, the moves, whose turn it is, and what a person may do.
+
+The game screen draws a ``Game`` and forwards keys to it; every rule of the
+flow lives here, in plain Python the tests can drive without an app: why a
+person's move is refused, what undo and redo take back against the computer,
+and that a game is counted once, the first time it ends.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from .engine import Cell, Mark, Outcome, Position
+from .history import History, human_marks
+from .setup import HUMAN, GameSetup
+
+
+class Game:
+    """A game in progress: ``setup`` says who controls each side, ``history`` holds the moves."""
+
+    def __init__(self, setup: GameSetup, start: Position | None = None) -> None:
+        if start is not None and start.spec != setup.spec:
+            raise ValueError(f"the setup's board {setup.spec} is not the position's board {start.spec}")
+        self.setup = setup
+        self.history = History(start) if start is not None else History.start(setup.spec)
+        self.counted = start is not None and start.is_over
+        """True once the game has ended and been counted (a game opened at its end counts as seen)."""
+
+    @property
+    def position(self) -> Position:
+        """The position now."""
+        return self.history.position
+
+    @property
+    def humans(self) -> frozenset[Mark]:
+        """The sides a person plays."""
+        return human_marks(self.setup)
+
+    @property
+    def computer_to_move(self) -> bool:
+        """True when the game goes on and a computer plays the side to move."""
+        position = self.position
+        return not position.is_over and not self.setup.is_human(position.to_move)
+
+    def refusal(self, cell: Cell) -> str | None:
+        """Why a person may not play ``cell`` now, or None when the move is fine."""
+        position = self.position
+        if position.is_over:
+            return (f"The game is over ({position.outcome.status.value}): "
+                    "r plays again, n starts a new game, u takes a move back.")
+        if not self.setup.is_human(position.to_move):
+            return f"Please wait: it is the computer's turn ({position.to_move})."
+        if not position.is_legal(cell):
+            return f"{position.cell_name(cell)} is taken by {position[cell]}."
+        return None
+
+    def play(self, cell: Cell) -> None:
+        """Play ``cell`` for the side to move (the caller has checked ``refusal`` for a person's move)."""
+        self.history = self.history.play(cell)
+
+    def can_undo(self) -> bool:
+        return self.history.can_undo(self.humans)
+
+    def can_redo(self) -> bool:
+        return self.history.can_redo(self.humans)
+
+    def undo(self) -> bool:
+        """Take back a move (against the computer, back to the person's last move); False when none."""
+        if not self.can_undo():
+            return False
+        self.history = self.history.undo(self.humans)
+        return True
+
+    def redo(self) -> bool:
+        """Replay what undo took back; False when there is nothing to replay."""
+        if not self.can_redo():
+            return False
+        self.history = self.history.redo(self.humans)
+        return True
+
+    def newly_over(self) -> Outcome | None:
+        """The outcome to count, the first time the game ends; None before and after that."""
+        position = self.position
+        if not position.is_over or self.counted:
+            return None
+        self.counted = True
+        return position.outcome
+
+    def hand_to_person(self, mark: Mark) -> None:
+        """Let a person play ``mark`` from now on (its computer could not go on)."""
+        self.setup = replace(self.setup, **{"x" if mark is Mark.X else "o": HUMAN})

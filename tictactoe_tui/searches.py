@@ -1,0 +1,99 @@
+"""The searches of one game: which one is current for each purpose, and what the finished ones found.
+
+A game asks the engine for three kinds of answer: the computer's move, the
+analysis of the position on the board, and a hint. At most one of each is
+current; starting another, or stopping it, makes the old one stale, and the
+engine is told to stop at once. An answer is used only if its job is still
+current when it arrives, so a late answer is recognised and dropped. Finished
+analyses are kept by position, so going back to a position shows it again
+without a search, and the last hint is kept with the position it is for.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Mapping
+
+from .engine import Cell, MoveEvaluation, Position
+from .engine_process import EngineProcess, Job, Kind, Request
+
+PositionKey = tuple[int, int]
+"""A position by its marks alone, since its value does not depend on the order they were played in."""
+
+_games = itertools.count(1)
+
+
+def position_key(position: Position) -> PositionKey:
+    return position.x, position.o
+
+
+class Searches:
+    """One game's searches in the engine's process; ``new_game`` starts afresh for the next game."""
+
+    def __init__(self, engine: EngineProcess) -> None:
+        self.engine = engine
+        self.game = next(_games)
+        """The engine keeps its players' and solvers' memory under this key."""
+        self._current: dict[Kind, Job] = {}
+        self._analyses: dict[PositionKey, tuple[MoveEvaluation, ...]] = {}
+        self.hint: tuple[Position, Cell] | None = None
+        """The hint found last, with the position it is for."""
+
+    @property
+    def analyses(self) -> Mapping[PositionKey, tuple[MoveEvaluation, ...]]:
+        """Every analysis finished in this game, by position."""
+        return self._analyses
+
+    def analysis(self, position: Position) -> tuple[MoveEvaluation, ...] | None:
+        return self._analyses.get(position_key(position))
+
+    def current(self, kind: Kind) -> Job | None:
+        """The job of that kind whose answer is wanted, if any."""
+        return self._current.get(kind)
+
+    @property
+    def busy(self) -> bool:
+        """True while any search is current."""
+        return bool(self._current)
+
+    def start(self, kind: Kind, position: Position, *, time_limit: float | None = None,
+              controller: str = "") -> Job:
+        """Ask for a new search of ``kind``; the one it replaces is stopped and its answer dropped."""
+        self.stop(kind)
+        job = self.engine.submit(Request(kind, self.game, position, time_limit, controller))
+        self._current[kind] = job
+        return job
+
+    def hurry(self, kind: Kind) -> None:
+        """Have the current search of ``kind`` answer at once with the best it has; the answer is wanted."""
+        job = self._current.get(kind)
+        if job is not None:
+            self.engine.stop(job)
+
+    def stop(self, kind: Kind) -> None:
+        """Stop the current search of ``kind``: its answer, should one still come, is not wanted."""
+        job = self._current.pop(kind, None)
+        if job is not None:
+            self.engine.stop(job)
+
+    def stop_all(self) -> None:
+        for kind in list(self._current):
+            self.stop(kind)
+
+    def finish(self, job: Job) -> bool:
+        """True (once) if ``job`` is still current, so its answer is to be used; False for a stale one."""
+        kind = job.request.kind
+        if self._current.get(kind) is not job:
+            return False
+        del self._current[kind]
+        if kind == "analyse" and job.answer.done() and job.answer.exception() is None:
+            self._analyses[position_key(job.request.position)] = job.answer.result()
+        return True
+
+    def new_game(self) -> None:
+        """Stop every search and forget this game, in the engine's memory too."""
+        self.stop_all()
+        self.engine.forget(self.game)
+        self.game = next(_games)
+        self._analyses.clear()
+        self.hint = None
