@@ -1,0 +1,106 @@
+"""The engine's process: answers, memory from search to search, stopping, dying and closing."""
+
+from __future__ import annotations
+
+import os
+import signal
+import threading
+from collections.abc import Iterator
+
+import pytest
+
+from tictactoe_tui.engine import Cell, Player, Position, Value, make_player
+from tictactoe_tui.engine_process import EngineProcess, EngineStopped, Request, SearchFailed
+
+HANG = 60.0
+"""Seconds a test waits for an answer before it fails instead of hanging (not a speed bound)."""
+
+
+class BrokenPlayer:
+    name = "broken"
+
+    def choose(self, position: Position, stop: threading.Event | None = None) -> Cell:
+        raise RuntimeError("this player cannot move")
+
+
+def players(name: str) -> Player:
+    return BrokenPlayer() if name == "broken" else make_player(name, seed=3)
+
+
+@pytest.fixture
+def engine() -> Iterator[EngineProcess]:
+    process = EngineProcess(players)
+    yield process
+    process.close()
+
+
+def test_a_move_comes_from_another_process(engine: EngineProcess) -> None:
+    position = Position.from_moves("3x3", "a1")
+    job = engine.submit(Request("move", 1, position, controller="perfect"))
+    assert position.spec.cell_name(job.answer.result(HANG)) == "b2", "the only move that does not lose"
+    assert engine.pid is not None and engine.pid != os.getpid()
+
+
+def test_a_games_solver_remembers_between_searches_until_the_game_is_forgotten(engine: EngineProcess) -> None:
+    position = Position.empty("5x4k4")
+
+    def nodes(game: int) -> int:
+        result = engine.submit(Request("hint", game, position)).answer.result(HANG)
+        assert result.value is Value.DRAW
+        return int(result.nodes)
+
+    first = nodes(1)
+    assert nodes(1) * 10 < first, "the second search starts from what the first proved"
+    engine.forget(1)
+    assert nodes(1) == first, "a forgotten game starts afresh"
+    assert nodes(2) == first, "each game has a memory of its own"
+
+
+def test_stop_makes_an_endless_search_answer_at_once(engine: EngineProcess) -> None:
+    position = Position.from_moves("19x19k5", "j10")
+    job = engine.submit(Request("hint", 1, position))  # No time limit: only stop ends it.
+    assert not job.answer.done()
+    engine.stop(job)
+    result = job.answer.result(HANG)
+    assert job.stopped and position.is_legal(result.best_moves[0])
+
+
+def test_jobs_are_answered_in_the_order_asked_and_a_stop_before_the_start_counts(engine: EngineProcess) -> None:
+    big = Position.from_moves("15x15k5", "h8")
+    first = engine.submit(Request("hint", 1, big))
+    second = engine.submit(Request("analyse", 1, big))
+    engine.stop(second)
+    engine.stop(first)
+    assert first.answer.result(HANG).value is Value.UNKNOWN
+    assert len(second.answer.result(HANG)) == len(big.legal_moves)
+
+
+def test_a_failing_search_fails_its_job_only(engine: EngineProcess) -> None:
+    job = engine.submit(Request("move", 1, Position.empty("3x3"), controller="broken"))
+    with pytest.raises(SearchFailed, match="this player cannot move"):
+        job.answer.result(HANG)
+    pid = engine.pid
+    assert engine.submit(Request("move", 1, Position.empty("3x3"), controller="easy")).answer.result(HANG) in range(9)
+    assert engine.pid == pid, "the same process goes on"
+
+
+def test_a_killed_process_fails_its_jobs_and_the_next_job_starts_a_fresh_one(engine: EngineProcess) -> None:
+    job = engine.submit(Request("hint", 1, Position.from_moves("19x19k5", "j10")))
+    pid = engine.pid
+    assert pid is not None
+    os.kill(pid, signal.SIGKILL)
+    with pytest.raises(EngineStopped, match="signal 9"):
+        job.answer.result(HANG)
+    again = engine.submit(Request("move", 1, Position.empty("3x3"), controller="easy"))
+    assert again.answer.result(HANG) in range(9)
+    assert engine.pid not in (None, pid)
+
+
+def test_close_ends_the_process_at_once_and_refuses_later_jobs(engine: EngineProcess) -> None:
+    engine.submit(Request("hint", 1, Position.from_moves("19x19k5", "j10")))
+    pid = engine.pid
+    engine.close()
+    assert pid is not None and not os.path.exists(f"/proc/{pid}")
+    job = engine.submit(Request("move", 1, Position.empty("3x3"), controller="easy"))
+    with pytest.raises(EngineStopped, match="closed"):
+        job.answer.result(HANG)

@@ -1,0 +1,68 @@
+"""A game's flow without a screen: refusals, undo and redo, counting once, handing a side over."""
+
+from __future__ import annotations
+
+import pytest
+
+from tictactoe_tui.engine import BoardSpec, Mark, Position, Status
+from tictactoe_tui.game import Game
+from tictactoe_tui.setup import GameSetup
+
+AGAINST_PERFECT = GameSetup(BoardSpec(3, 3, 3), "human", "perfect")
+PEOPLE = GameSetup(BoardSpec(3, 3, 3), "human", "human")
+
+
+def cell(name: str) -> int:
+    return BoardSpec(3, 3, 3).parse_cell(name)
+
+
+def test_a_person_is_told_why_a_move_is_refused() -> None:
+    game = Game(AGAINST_PERFECT)
+    assert game.refusal(cell("b2")) is None and not game.computer_to_move
+    game.play(cell("b2"))
+    assert game.computer_to_move
+    assert game.refusal(cell("a1")) == "Please wait: it is the computer's turn (O)."
+    game.play(cell("a1"))
+    assert game.refusal(cell("a1")) == "a1 is taken by O."
+
+
+def test_a_finished_game_refuses_moves_and_is_counted_once() -> None:
+    game = Game(PEOPLE)
+    for name in "a1 b1 a2 b2".split():
+        game.play(cell(name))
+    assert game.newly_over() is None
+    game.play(cell("a3"))
+    outcome = game.newly_over()
+    assert outcome is not None and outcome.status is Status.X_WINS
+    assert game.newly_over() is None, "counted once"
+    assert game.refusal(cell("c3")) is not None and "The game is over (X wins)" in str(game.refusal(cell("c3")))
+    assert game.undo() and game.refusal(cell("c3")) is None
+    game.play(cell("a3"))
+    assert game.newly_over() is None, "ending again after an undo is not a second game"
+
+
+def test_against_the_computer_undo_and_redo_go_back_to_the_persons_turn() -> None:
+    game = Game(AGAINST_PERFECT)
+    assert not game.can_undo() and not game.undo()
+    game.play(cell("b2"))
+    game.play(cell("a1"))
+    assert game.undo() and game.position.moves == ()
+    assert game.redo() and game.position == Position.from_moves("3x3", "b2 a1")
+    assert not game.redo()
+
+
+def test_a_game_opened_at_its_end_counts_as_seen() -> None:
+    finished = Position.from_moves("3x3", "a1 b1 a2 b2 a3")
+    assert Game(PEOPLE, finished).newly_over() is None
+
+
+def test_a_game_and_its_start_must_share_a_board() -> None:
+    with pytest.raises(ValueError, match="not the position's board"):
+        Game(PEOPLE, Position.empty("4x4"))
+
+
+def test_a_side_whose_computer_failed_goes_to_a_person() -> None:
+    game = Game(AGAINST_PERFECT)
+    game.play(cell("b2"))
+    game.hand_to_person(Mark.O)
+    assert game.setup == PEOPLE and not game.computer_to_move and game.position.moves == (cell("b2"),)
