@@ -227,6 +227,10 @@ def process_time(argv: list[str], runs: int) -> float:
     return statistics.median(times)
 
 
+def left_behind(figures: dict[str, float]) -> str:
+    return f"{int(figures['left_behind'])} of {int(figures['children'])} child processes left"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5, help="runs of each first-frame and process timing")
@@ -253,10 +257,8 @@ def main() -> None:
          f"{load['spinner_stall'] / 0.15:.1f} frames", "a frame is 0.15 s"),
         ("help opens (slowest of the tries)", f"{load['help_open']:.3f} s", "", "<= 0.25 s"),
         ("help closes (slowest of the tries)", f"{load['help_close']:.3f} s", "", "<= 0.25 s"),
-        ("q quits, 15x15 mid-search", f"{load['quit']:.3f} s",
-         f"{int(load['left_behind'])} of {int(load['children'])} child processes left", "<= 0.5 s, none left"),
-        ("q quits, 19x19 mid-search", f"{big['quit']:.3f} s",
-         f"{int(big['left_behind'])} of {int(big['children'])} child processes left", "<= 0.5 s, none left"),
+        ("q quits, 15x15 mid-search", f"{load['quit']:.3f} s", left_behind(load), "<= 0.5 s, none left"),
+        ("q quits, 19x19 mid-search", f"{big['quit']:.3f} s", left_behind(big), "<= 0.5 s, none left"),
         ("`solve 3x3k3` / `python -c pass`", f"{solve_time:.3f} s / {python_time:.3f} s",
          f"{solve_time / python_time:.2f}x", "<= 3x"),
     ]

@@ -23,7 +23,7 @@ from textual.pilot import Pilot
 
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.screens.game import GameScreen
-from tictactoe_tui.engine import BoardSpec, Player, Position, make_player
+from tictactoe_tui.engine import BoardSpec, Position, make_player
 from tictactoe_tui.setup import GameSetup
 from tictactoe_tui.storage import HOME_ENV
 

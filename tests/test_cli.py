@@ -95,6 +95,8 @@ def test_flags_build_the_game_setup(monkeypatch: pytest.MonkeyPatch) -> None:
     started: list[tuple[GameSetup | None, Position | None]] = []
 
     class FakeApp:
+        return_code = 0
+
         def __init__(self, setup: GameSetup | None, start: Position | None) -> None:
             started.append((setup, start))
 

@@ -65,7 +65,7 @@ def test_stop_makes_an_endless_search_answer_at_once(engine: EngineProcess) -> N
     assert job.stopped and position.is_legal(result.best_moves[0])
 
 
-def test_jobs_are_answered_in_the_order_asked_and_a_stop_before_the_start_counts(engine: EngineProcess) -> None:
+def test_jobs_run_in_order_and_a_stop_before_the_start_counts(engine: EngineProcess) -> None:
     big = Position.from_moves("15x15k5", "h8")
     first = engine.submit(Request("hint", 1, big))
     second = engine.submit(Request("analyse", 1, big))
@@ -80,7 +80,8 @@ def test_a_failing_search_fails_its_job_only(engine: EngineProcess) -> None:
     with pytest.raises(SearchFailed, match="this player cannot move"):
         job.answer.result(HANG)
     pid = engine.pid
-    assert engine.submit(Request("move", 1, Position.empty("3x3"), controller="easy")).answer.result(HANG) in range(9)
+    easy = engine.submit(Request("move", 1, Position.empty("3x3"), controller="easy"))
+    assert easy.answer.result(HANG) in range(9)
     assert engine.pid == pid, "the same process goes on"
 
 

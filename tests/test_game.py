@@ -28,14 +28,14 @@ def test_a_person_is_told_why_a_move_is_refused() -> None:
 
 def test_a_finished_game_refuses_moves_and_is_counted_once() -> None:
     game = Game(PEOPLE)
-    for name in "a1 b1 a2 b2".split():
+    for name in ["a1", "b1", "a2", "b2"]:
         game.play(cell(name))
     assert game.newly_over() is None
     game.play(cell("a3"))
     outcome = game.newly_over()
     assert outcome is not None and outcome.status is Status.X_WINS
     assert game.newly_over() is None, "counted once"
-    assert game.refusal(cell("c3")) is not None and "The game is over (X wins)" in str(game.refusal(cell("c3")))
+    assert "The game is over (X wins)" in str(game.refusal(cell("c3")))
     assert game.undo() and game.refusal(cell("c3")) is None
     game.play(cell("a3"))
     assert game.newly_over() is None, "ending again after an undo is not a second game"

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import shlex
 import sys
 from collections.abc import Sequence
@@ -156,8 +157,9 @@ def _play(args: argparse.Namespace) -> int:
         setup = GameSetup(spec or defaults.spec, args.x or defaults.x, args.o or defaults.o)
     from .app import TicTacToeApp  # Textual loads only when the game starts.
 
-    TicTacToeApp(setup=setup, start=start).run()
-    return 0
+    app = TicTacToeApp(setup=setup, start=start)
+    app.run()
+    return app.return_code or 0
 
 
 def _serve(args: argparse.Namespace) -> int:
@@ -171,5 +173,21 @@ def _serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def run() -> NoReturn:
+    """The ``tictactoe-tui`` command: ``main``, then an exit that skips the interpreter's teardown.
+
+    Every setting and statistic is on disk the moment it changes, and the engine's process is gone
+    when the app returns: tearing down the thousands of objects a game's widgets leave behind would
+    only keep the player waiting for the shell prompt.
+    """
+    status = main()
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except OSError:
+        status = status or 1
+    os._exit(status)
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    run()

@@ -19,31 +19,32 @@ child outright, since nothing it could still say is wanted.
 from __future__ import annotations
 
 import contextlib
-import functools
 import itertools
 import multiprocessing
 import os
 import queue
 import sys
 import threading
-from collections.abc import Iterator
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator
 from concurrent.futures import Future, InvalidStateError
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, Union
 
-from .engine import Cell, MoveEvaluation, Player, Position, SearchResult, Solver, make_player
+if TYPE_CHECKING:
+    from .engine import Cell, MoveEvaluation, Player, Position, SearchResult, Solver
 
-PlayerFactory = Callable[[str], Player]
+PlayerFactory = Callable[[str], "Player"]
 """Makes the computer player for a controller (a level name such as ``perfect``); runs in the child."""
-SolverFactory = Callable[[], Solver]
+SolverFactory = Callable[[], "Solver"]
 """Makes the solver of one game's analyses and hints; runs in the child."""
 
 ANALYSIS_MEMORY_MB = 128
 """The cap on the memory of the solver kept for each game's analyses and hints."""
 
 Kind = Literal["move", "analyse", "hint"]
+Answer = Union["Cell", "SearchResult", tuple["MoveEvaluation", ...]]
+"""A move's cell, a hint's result, or an analysis' evaluation of every move."""
 
 
 class EngineStopped(RuntimeError):
@@ -55,12 +56,17 @@ class SearchFailed(RuntimeError):
 
 
 def default_players(controller: str) -> Player:
-    """The engine's player of that level, with fresh randomness."""
+    """The engine's player of that level, with fresh randomness (the engine loads in its own process)."""
+    from .engine import make_player
+
     return make_player(controller)
 
 
-default_solvers: SolverFactory = functools.partial(Solver, memory_limit_mb=ANALYSIS_MEMORY_MB)
-"""A solver for one game's analyses and hints, within a memory cap."""
+def default_solvers() -> Solver:
+    """A solver for one game's analyses and hints, within a memory cap."""
+    from .engine import Solver
+
+    return Solver(memory_limit_mb=ANALYSIS_MEMORY_MB)
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,7 +189,7 @@ class _EngineState:
                 close()
         self._solvers.pop(game, None)
 
-    def run(self, request: Request, stop: threading.Event) -> Cell | SearchResult | tuple[MoveEvaluation, ...]:
+    def run(self, request: Request, stop: threading.Event) -> Answer:
         position = request.position
         if request.kind == "move":
             key = (request.game, request.controller, position.to_move)
@@ -218,7 +224,8 @@ class EngineProcess:
     each job's future by a reader thread, one for each process started.
     """
 
-    def __init__(self, players: PlayerFactory = default_players, solvers: SolverFactory = default_solvers) -> None:
+    def __init__(self, players: PlayerFactory = default_players,
+                 solvers: SolverFactory = default_solvers) -> None:
         self._players = players
         self._solvers = solvers
         self._context = multiprocessing.get_context("spawn")
@@ -262,14 +269,12 @@ class EngineProcess:
                 return job
             child = self._running_child()
             child.jobs[job.id] = job
-            try:
+            with contextlib.suppress(OSError):  # The reader thread fails the job when the process is gone.
                 child.connection.send(("job", job.id, request))
-            except OSError:
-                pass  # The reader thread fails the job when it sees the process gone.
         return job
 
     def stop(self, job: Job) -> None:
-        """Have the engine answer ``job`` at once with what it has (an unwanted answer is for the caller to drop)."""
+        """Have the engine answer ``job`` at once with what it has (the caller drops an unwanted answer)."""
         job.stopped = True
         self._send(("stop", job.id))
 
@@ -281,10 +286,8 @@ class EngineProcess:
         with self._lock:
             if self._child is None:
                 return
-            try:
+            with contextlib.suppress(OSError):  # The reader thread reports the process's end.
                 self._child.connection.send(message)
-            except OSError:
-                pass  # The reader thread reports the process's end.
 
     def _read(self, child: _Child) -> None:
         """Hand every answer to its job; when the process ends, fail the jobs it leaves unanswered."""

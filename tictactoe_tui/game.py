@@ -88,4 +88,4 @@ class Game:
 
     def hand_to_person(self, mark: Mark) -> None:
         """Let a person play ``mark`` from now on (its computer could not go on)."""
-        self.setup = replace(self.setup, **{"x" if mark is Mark.X else "o": HUMAN})
+        self.setup = replace(self.setup, x=HUMAN) if mark is Mark.X else replace(self.setup, o=HUMAN)

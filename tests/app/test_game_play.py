@@ -17,7 +17,7 @@ from tictactoe_tui.app.widgets.cell import BoardCell
 from tictactoe_tui.app.widgets.game_info import GameInfo
 from tictactoe_tui.app.widgets.move_list import MoveList
 from tictactoe_tui.app.widgets.status import StatusLine
-from tictactoe_tui.engine import BoardSpec, Cell, Mark, Position, Status
+from tictactoe_tui.engine import BoardSpec, Mark, Position, Status
 from tictactoe_tui.setup import GameSetup
 
 PEOPLE = GameSetup(BoardSpec(3, 3, 3), "human", "human")
@@ -167,7 +167,7 @@ async def test_the_computers_answer_waits_out_the_pause_unless_hurried() -> None
                     and job.answer.done())
         for _ in range(10):
             await pilot.pause(0.01)
-        assert record(pilot) == "3x3k3: b2" and game(pilot).thinking, "the answer is in, the pause is not over"
+        assert record(pilot) == "3x3k3: b2" and game(pilot).thinking, "the answer is in, the pause not over"
         await pilot.press("m")
         await until(pilot, lambda: record(pilot) == "3x3k3: b2 a1")
         assert not game(pilot).thinking

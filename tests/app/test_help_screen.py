@@ -5,7 +5,7 @@ from __future__ import annotations
 from driving import game, quick_app, run_command
 from textual.binding import Binding
 from textual.dom import DOMNode
-from textual.widgets import Markdown, OptionList
+from textual.widgets import OptionList, Static
 
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.screens.game import GameScreen
@@ -83,7 +83,7 @@ async def test_question_mark_and_f1_open_and_close_help() -> None:
         for key in ("question_mark", "f1"):
             await pilot.press(key)
             assert isinstance(pilot.app.screen, HelpScreen)
-            assert pilot.app.screen.query_one(Markdown)
+            assert pilot.app.screen.query_one("#help-text", Static)
             await pilot.press(key)
             assert pilot.app.screen is screen
         await pilot.press("f1", "escape")

@@ -7,9 +7,9 @@ end. A settings or statistics file that could not be used has already been
 moved aside and replaced by defaults when the app starts; the player is told
 so in a notification, and nothing else is lost.
 
-The app owns the engine's process (see ``engine_process``): it starts it
-once the first screen is drawn, so that the first search need not wait, and
-kills it the moment the player quits.
+The app owns the engine's process (see ``engine_process``): the first
+search starts it, so that it never delays the first screen, and quitting
+kills it at once.
 """
 
 from __future__ import annotations
@@ -27,10 +27,11 @@ from ..settings import DEFAULT_THEME, KeypadLayout
 from ..setup import HUMAN, GameSetup
 from .labels import KEYPAD_LABELS
 from .profile import Profile
-from .screens.game import COMPUTER_PAUSE, GameScreen
-from .screens.help import HelpScreen
 from .screens.new_game import NewGame, NewGameScreen
 from .themes import register_themes
+
+HELP = "help"
+"""The name of the one help screen the app keeps, built the first time it is asked for."""
 
 
 class TicTacToeApp(App[None]):
@@ -56,7 +57,7 @@ class TicTacToeApp(App[None]):
 
     def __init__(self, setup: GameSetup | None = None, start: Position | None = None, *,
                  players: PlayerFactory = default_players, solvers: SolverFactory | None = None,
-                 pause: float = COMPUTER_PAUSE) -> None:
+                 pause: float | None = None) -> None:
         super().__init__()
         if start is not None and setup is None:
             setup = GameSetup(start.spec, HUMAN, HUMAN)
@@ -76,7 +77,6 @@ class TicTacToeApp(App[None]):
         for problem in self._problems:
             self.notify(problem, title="Settings and statistics", severity="warning", timeout=15)
         self.theme_changed_signal.subscribe(self, self._theme_changed)
-        self.call_after_refresh(self.engine.start)
         if self._setup is None:
             settings = self.profile.settings
             self.push_screen(NewGameScreen(settings.setup, keypad=settings.keypad), self._first_game)
@@ -89,7 +89,10 @@ class TicTacToeApp(App[None]):
             self._open_game(choice.setup, None)
 
     def _open_game(self, setup: GameSetup, start: Position | None) -> None:
-        self.push_screen(GameScreen(setup, start, engine=self.engine, profile=self.profile, pause=self._pause))
+        from .screens.game import COMPUTER_PAUSE, GameScreen  # Not needed for the new-game screen.
+
+        pause = COMPUTER_PAUSE if self._pause is None else self._pause
+        self.push_screen(GameScreen(setup, start, engine=self.engine, profile=self.profile, pause=pause))
 
     def _theme_changed(self, theme: Theme) -> None:
         self._report(self.profile.remember_theme(theme.name))
@@ -108,11 +111,18 @@ class TicTacToeApp(App[None]):
 
     def action_help(self) -> None:
         """Show the keys, the rules and the levels."""
-        if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen())
+        from .screens.help import HelpScreen
+
+        if isinstance(self.screen, HelpScreen):
+            return
+        if not self.is_screen_installed(HELP):
+            self.install_screen(HelpScreen(), HELP)
+        self.push_screen(HELP)
 
     def set_keypad(self, keypad: KeypadLayout) -> None:
         """Map the digits 1-9 with ``keypad`` in every game, now and in later runs."""
+        from .screens.game import GameScreen
+
         self._report(self.profile.remember_keypad(keypad))
         for screen in self.screen_stack:
             if isinstance(screen, GameScreen):
@@ -120,6 +130,8 @@ class TicTacToeApp(App[None]):
         self.notify(f"Digits 1-9 on 3x3: {KEYPAD_LABELS[keypad]}.", title="Keypad")
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        from .screens.game import GameScreen
+
         yield from super().get_system_commands(screen)
         if isinstance(screen, GameScreen):
             yield SystemCommand("New game", "Choose the board and the players for a new game",

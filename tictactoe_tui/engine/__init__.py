@@ -3,29 +3,50 @@
 >>> from tictactoe_tui.engine import Position, solve
 >>> solve(Position.empty("3x3k3")).value
 <Value.DRAW: 'draw'>
+
+Each name is imported from its module the first time it is used, so a
+program that needs only the rules (the app's interface, ``solve`` on a small
+board) does not pay for loading the big-board search.
 """
 
-from .errors import BoardSpecError, GameError, IllegalMoveError, NotationError
-from .lines import WinLines, win_lines
-from .players import PLAYER_NAMES, Player, make_player
-from .position import Mark, Outcome, Position, Status
-from .record import format_record, parse_record
-from .search import MoveEvaluation, SearchResult, Solver, Value, analyse, solve
-from .spec import MAX_SIDE, MIN_SIDE, BoardSpec, Cell
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .errors import BoardSpecError, GameError, IllegalMoveError, NotationError
+    from .lines import WinLines, win_lines
+    from .players import PLAYER_NAMES, Player, make_player
+    from .position import Mark, Outcome, Position, Status
+    from .record import format_record, parse_record
+    from .search import MoveEvaluation, SearchResult, Solver, Value, analyse, solve
+    from .spec import MAX_SIDE, MIN_SIDE, BoardSpec, Cell
+
+_HOMES: dict[str, str] = {
+    **dict.fromkeys(("BoardSpecError", "GameError", "IllegalMoveError", "NotationError"), "errors"),
+    **dict.fromkeys(("WinLines", "win_lines"), "lines"),
+    **dict.fromkeys(("PLAYER_NAMES", "Player", "make_player"), "players"),
+    **dict.fromkeys(("Mark", "Outcome", "Position", "Status"), "position"),
+    **dict.fromkeys(("format_record", "parse_record"), "record"),
+    **dict.fromkeys(("MoveEvaluation", "SearchResult", "Solver", "Value", "analyse", "solve"), "search"),
+    **dict.fromkeys(("MAX_SIDE", "MIN_SIDE", "BoardSpec", "Cell"), "spec"),
+}
+"""The module each public name lives in."""
 
 __all__ = [
-    "MAX_SIDE",
-    "MIN_SIDE",
-    "PLAYER_NAMES",
     "BoardSpec",
     "BoardSpecError",
     "Cell",
     "GameError",
     "IllegalMoveError",
+    "MAX_SIDE",
+    "MIN_SIDE",
     "Mark",
     "MoveEvaluation",
     "NotationError",
     "Outcome",
+    "PLAYER_NAMES",
     "Player",
     "Position",
     "SearchResult",
@@ -40,3 +61,19 @@ __all__ = [
     "solve",
     "win_lines",
 ]
+
+
+assert sorted(__all__) == sorted(_HOMES)
+
+
+def __getattr__(name: str) -> object:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})

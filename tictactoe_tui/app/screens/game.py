@@ -55,6 +55,8 @@ ANALYSIS_TIME = 1.0
 """Seconds the analysis of one position may take (boards with few empty cells are solved sooner)."""
 HINT_TIME = 1.0
 """Seconds a hint may take."""
+DYNAMIC_ACTIONS = ("undo", "redo", "move_now", "hint")
+"""The actions whose keys ``check_action`` shows, dims or hides as the game goes."""
 PAUSE_STEP = 0.02
 """How often the pause before a computer move looks whether "move now" cut it short."""
 
@@ -99,6 +101,8 @@ class GameScreen(Screen[None]):
         """True while the new-game screen is open: the game waits, the computer does not think."""
         self._restarted_on: tuple[int, int] | None = None
         """The position whose computer move already needed a fresh engine process (it is tried once)."""
+        self._keys_shown: tuple[bool | None, ...] = ()
+        """The state of the dynamic actions' keys the footer shows."""
         self.set_reactive(GameScreen.keypad, self._profile.settings.keypad)
         if start is None:
             self._report(self._profile.remember_setup(setup))
@@ -198,7 +202,11 @@ class GameScreen(Screen[None]):
         """Bring the searches in line with what the board shows, then hand everything to the widgets."""
         self._update_searches()
         self._show()
-        self.refresh_bindings()
+        keys = tuple(self.check_action(action, ()) for action in DYNAMIC_ACTIONS)
+        if keys != self._keys_shown:
+            # The footer rebuilds itself on every refresh of the bindings: only when a key changes.
+            self._keys_shown = keys
+            self.refresh_bindings()
 
     def _show(self) -> None:
         """Hand the game to the widgets that draw it."""
@@ -327,7 +335,7 @@ class GameScreen(Screen[None]):
         self._changed()
 
     def _computer_failed(self, job: Job, error: Exception) -> None:
-        """The computer could not move: a dead engine is started afresh once; otherwise a person takes over."""
+        """The computer could not move: a dead engine is started afresh once, else a person takes over."""
         self.thinking = False
         position = job.request.position
         key = position_key(position)

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import re
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
+from textual.content import Content
+from textual.markup import escape
 from textual.screen import ModalScreen
-from textual.widgets import Markdown
+from textual.widgets import Static
 
 RULES = """\
 Two players take turns to put their mark in an empty cell, **X** first. The
@@ -107,8 +111,32 @@ def help_markdown() -> str:
     ])
 
 
+def _inline(text: str) -> str:
+    """Markdown's bold and code spans as Textual markup, everything else escaped."""
+    markup = re.sub(r"\*\*(.+?)\*\*", r"[b]\1[/b]", escape(text))
+    return re.sub(r"`(.+?)`", r"[b $accent]\1[/]", markup)
+
+
+def help_content() -> Content:
+    """The help text, drawn in the theme's colours: headings, paragraphs and lists of ``help_markdown``."""
+    blocks = []
+    for block in filter(None, (block.strip() for block in help_markdown().split("\n\n"))):
+        if block.startswith("#"):
+            blocks.append(f"[b $primary]{escape(block.lstrip('# '))}[/]")
+        elif block.startswith("- "):
+            blocks.append("\n".join("• " + _inline(line[2:]) for line in block.splitlines()))
+        else:
+            blocks.append(_inline(" ".join(block.split())))
+    return Content.from_markup("\n\n".join(blocks))
+
+
 class HelpScreen(ModalScreen[None]):
-    """The keys, rules and levels over the game, which goes on underneath."""
+    """The keys, rules and levels over the game, which goes on underneath.
+
+    The text is one Static, not Textual's Markdown widget with a widget per
+    block, and the app keeps one help screen for its whole run: it opens and
+    closes at once, whatever the computer is doing.
+    """
 
     BINDINGS = [Binding("escape,question_mark,f1", "close", "Close")]
 
@@ -116,7 +144,7 @@ class HelpScreen(ModalScreen[None]):
         with VerticalScroll(id="help") as help_box:
             help_box.border_title = "Help"
             help_box.border_subtitle = "Esc closes"
-            yield Markdown(help_markdown())
+            yield Static(help_content(), id="help-text")
 
     def action_close(self) -> None:
         """Back to where help was opened."""
