@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .engine import Cell, Mark, Outcome, Position
+from .engine import Cell, Mark, Outcome, Position, Status
 from .history import History, human_marks
 from .setup import HUMAN, GameSetup
 
@@ -85,6 +85,27 @@ class Game:
             return None
         self.counted = True
         return position.outcome
+
+    @property
+    def in_progress(self) -> bool:
+        """True when leaving now would lose a game a person has been playing: moves made, no result yet."""
+        return bool(self.humans) and bool(self.position.moves) and not self.position.is_over
+
+    def abandon(self) -> Outcome | None:
+        """Give the game up: against the computer it is lost, so the outcome to count (None otherwise).
+
+        Counting it keeps restarting a losing game from protecting an unbeaten run.
+        """
+        if len(self.humans) != 1 or not self.in_progress or self.counted:
+            return None
+        (person,) = self.humans
+        self.counted = True
+        computer = person.other
+        return Outcome(Status.X_WINS if computer is Mark.X else Status.O_WINS, computer)
+
+    def swapped(self) -> GameSetup:
+        """The same board with the sides' controllers exchanged."""
+        return replace(self.setup, x=self.setup.o, o=self.setup.x)
 
     def hand_to_person(self, mark: Mark) -> None:
         """Let a person play ``mark`` from now on (its computer could not go on)."""

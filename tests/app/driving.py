@@ -250,6 +250,21 @@ def notifications(pilot: Pilot[None]) -> list[str]:
     return [note.message for note in pilot.app._notifications]
 
 
+def told(pilot: Pilot[None]) -> list[str]:
+    """Every short note the player can read now: the toasts, and the status line (where a toast would
+    cover the board, the note goes there instead)."""
+    return [*notifications(pilot), status(pilot)]
+
+
+async def confirm(pilot: Pilot[None]) -> None:
+    """Answer yes to the question about leaving the game in progress."""
+    from tictactoe_tui.app.screens.confirm import ConfirmScreen
+
+    await until(pilot, lambda: isinstance(pilot.app.screen, ConfirmScreen))
+    await pilot.press("y")
+    await pilot.pause()
+
+
 async def run_command(pilot: Pilot[None], search: str) -> None:
     """Open the command palette, type ``search`` and run the best match once it is listed."""
     await pilot.press("ctrl+p", *search)

@@ -9,14 +9,15 @@ from tictactoe_tui.engine import BoardSpec, Position, parse_record
 from tictactoe_tui.setup import GameSetup
 
 
-async def test_c_copies_the_record_and_says_what_was_copied() -> None:
+async def test_c_copies_the_record_and_says_what_was_sent() -> None:
     app = quick_app(start=Position.from_moves("4x4k3", "b2 a1 c3"))
     copied: list[str] = []
     app.copy_to_clipboard = copied.append  # type: ignore[method-assign,assignment]
-    async with app.run_test() as pilot:
+    async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("c")
         assert copied == ["4x4k3: b2 a1 c3"]
-        assert "4x4k3: b2 a1 c3" in notifications(pilot)
+        assert notifications(pilot) == ["4x4k3: b2 a1 c3 — sent to the clipboard"], (
+            "the record is in the note, to copy by hand where the terminal keeps the clipboard to itself")
 
 
 async def test_the_copied_record_opens_the_same_game_again() -> None:

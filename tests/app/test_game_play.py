@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from driving import BlockingPlayer, FirstCellPlayer, children, game, quick_app, seeded, until
+from driving import BlockingPlayer, FirstCellPlayer, children, confirm, game, quick_app, seeded, told, until
 from textual.pilot import Pilot
 
 from tictactoe_tui.app import TicTacToeApp
@@ -85,7 +85,7 @@ async def test_a_taken_cell_or_a_finished_game_is_refused_with_a_bell() -> None:
         await click(pilot, "b2")
         assert record(pilot) == "3x3k3: b2"
         assert len(bells) == 2
-        assert any("b2 is taken by X" in note.message for note in pilot.app._notifications)
+        assert any("b2 is taken by X" in note for note in told(pilot))
         await pilot.press("1", "4", "7", "6")    # O a1, X a2, O a3, X c2: a2 b2 c2
         assert game(pilot).position.outcome.status is Status.X_WINS
         moves = record(pilot)
@@ -210,6 +210,7 @@ async def test_the_stopped_search_never_lands_on_the_next_game(blocking: Blockin
         await pilot.press("enter")
         await until(pilot, lambda: blocking.started.is_set())
         await pilot.press("n", "2", "s")
+        await confirm(pilot)
         assert blocking.stopped.wait(5)
         screen = game(pilot)
         assert screen.setup.spec == BoardSpec(4, 4, 3)
@@ -225,6 +226,7 @@ async def test_restarting_while_the_computer_thinks_stops_it(blocking: BlockingP
         await pilot.press("enter")
         await until(pilot, lambda: blocking.started.is_set())
         await pilot.press("r")
+        await confirm(pilot)
         assert blocking.stopped.wait(5)
         assert game(pilot).position == Position.empty("3x3") and not game(pilot).thinking
 
@@ -238,6 +240,7 @@ async def test_quitting_while_the_computer_thinks_ends_its_process(blocking: Blo
         engine = app.engine.pid
         assert engine is not None and engine in children(), "the search runs in a process of its own"
         await pilot.press("q")
+        await confirm(pilot)
     assert app.return_code == 0
     assert engine not in children() and not blocking.stopped.is_set(), "killed, not asked to finish"
 

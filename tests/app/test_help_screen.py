@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from driving import game, quick_app, run_command
+from driving import confirm, game, quick_app, run_command
 from textual.binding import Binding
 from textual.dom import DOMNode
 from textual.widgets import OptionList, Static
@@ -106,6 +106,7 @@ async def test_the_command_palette_offers_the_game_commands() -> None:
         assert any(title.startswith("Keypad: ") for title in titles)
         await pilot.press("5")
         await run_command(pilot, "play again")
+        await confirm(pilot)
         assert game(pilot).position.moves == ()
         await run_command(pilot, "help")
         assert isinstance(pilot.app.screen, HelpScreen)

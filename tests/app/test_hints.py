@@ -8,11 +8,11 @@ from driving import (
     board,
     game,
     notes,
-    notifications,
     quick_app,
     seeded,
     settled,
     status,
+    told,
     until,
 )
 from textual.pilot import Pilot
@@ -43,7 +43,7 @@ async def test_the_hint_wins_after_a_mistake() -> None:
         assert solve(position.play(cell)).value is Value.LOSS, "after the hinted move O is lost"
         assert board(pilot).cursor == cell
         assert board(pilot).query_one(f"#cell-{name}", BoardCell).has_class("-note-hint")
-        assert any(note.startswith(f"Hint for X: {name} — it wins") for note in notifications(pilot))
+        assert any(note.startswith(f"Hint for X: {name} — it wins") for note in told(pilot))
         # The cursor is on the hint, so Enter plays it; the hint then goes.
         await pilot.press("enter")
         assert game(pilot).position.moves[-1] == cell
@@ -56,7 +56,7 @@ async def test_the_hint_on_a_drawn_board_keeps_the_draw() -> None:
         await settled(pilot)
         (name,) = hinted(pilot)
         assert name in {"a1", "c1", "a3", "c3"}, "only a corner holds the draw against the centre"
-        assert any("it draws with best play" in note for note in notifications(pilot))
+        assert any("it draws with best play" in note for note in told(pilot))
 
 
 async def test_the_hint_works_with_the_analysis_on() -> None:
@@ -100,9 +100,10 @@ async def test_the_status_line_says_a_hint_is_being_looked_for() -> None:
         solvers.release.set()
         await settled(pilot)
         assert hinted(pilot) == ["j8"] and board(pilot).cursor == start.spec.parse_cell("j8")
-        assert status(pilot).startswith("X to move — X: Human")
+        assert "looking for the best move" not in status(pilot)
+        assert not game(pilot).query_one(StatusLine).spinning
         assert any("the strongest move found; the position was not solved in the time allowed" in note
-                   for note in notifications(pilot))
+                   for note in told(pilot))
 
 
 async def test_a_move_before_the_hint_arrives_drops_it(solvers: GatedSolvers) -> None:
@@ -116,4 +117,4 @@ async def test_a_move_before_the_hint_arrives_drops_it(solvers: GatedSolvers) ->
         assert ask.stopped is True, "the engine was told to stop the stale hint"
         solver.release.set()
         await settled(pilot)
-        assert hinted(pilot) == [] and not any(note.startswith("Hint") for note in notifications(pilot))
+        assert hinted(pilot) == [] and not any(note.startswith("Hint") for note in told(pilot))

@@ -17,9 +17,10 @@ FOREVER = 3600.0
 """A pause and a time limit far longer than any test may run: a move that arrives was hurried."""
 
 
-def footer_descriptions(pilot: Pilot[None]) -> list[str]:
+def footer_keys(pilot: Pilot[None]) -> list[tuple[str, bool]]:
+    """Each key's description in the footer, and whether it works now (a dimmed key does not)."""
     footer = pilot.app.screen.query_one(Footer)
-    return [key.description for key in footer.query(FooterKey)]
+    return [(key.description, not key.has_class("-disabled")) for key in footer.query(FooterKey)]
 
 
 async def test_move_now_plays_the_best_move_found_so_far_without_waiting() -> None:
@@ -28,18 +29,21 @@ async def test_move_now_plays_the_best_move_found_so_far_without_waiting() -> No
     app = TicTacToeApp(setup, players=seeded(medium=hurried), pause=FOREVER)
     app.animation_level = "none"
     async with app.run_test() as pilot:
-        assert "Move now" not in footer_descriptions(pilot)
+        waiting = footer_keys(pilot)
+        assert ("Move now", False) in waiting, "dimmed on the person's turn, in its place"
         await pilot.press("enter")
         await until(pilot, hurried.started.is_set)
         await pilot.pause()
-        assert "Move now" in footer_descriptions(pilot)
+        thinking = footer_keys(pilot)
+        assert ("Move now", True) in thinking
+        assert [name for name, _ in thinking] == [name for name, _ in waiting], "no key moves"
         await pilot.press("m")
         await until(pilot, lambda: len(game(pilot).position.moves) == 2)
         assert hurried.hurried.is_set()
         assert game(pilot).position.record == "3x3k3: b2 c3", "the computer's own answer, not a stand-in"
         assert not game(pilot).thinking and status(pilot).startswith("X to move")
         await pilot.pause()
-        assert "Move now" not in footer_descriptions(pilot)
+        assert ("Move now", False) in footer_keys(pilot)
 
 
 async def test_move_now_hurries_the_real_engine_on_a_board_it_cannot_solve() -> None:

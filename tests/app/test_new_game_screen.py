@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from driving import game, quick_app
+from driving import confirm, game, quick_app
 from textual.pilot import Pilot
 from textual.widgets import Button, Select, Static
 
@@ -130,6 +130,7 @@ async def test_a_new_game_replaces_the_old_one_on_the_same_screen() -> None:
     async with quick_app(GameSetup(BoardSpec(3, 3, 3), "human", "human")).run_test() as pilot:
         screen = game(pilot)
         await pilot.press("5", "n", "4", "s")
+        await confirm(pilot)
         assert pilot.app.screen is screen and isinstance(screen, GameScreen)
         assert screen.setup.spec == BoardSpec(5, 5, 4)
         assert screen.position.moves == ()

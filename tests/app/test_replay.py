@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from driving import FirstCellPlayer, board, game, notes, quick_app, seeded, settled, status, until
+from driving import FirstCellPlayer, board, game, notes, quick_app, seeded, settled, status, told, until
 from textual.pilot import Pilot
 
 from tictactoe_tui.app.widgets.cell import BoardCell
@@ -79,7 +79,7 @@ async def test_the_board_takes_no_moves_in_a_replay() -> None:
         await pilot.click("#cell-c1")
         assert game(pilot).position.record == "3x3k3: b2 a1" and len(bells) == 2
         assert not board(pilot).active
-        assert any("moves are played on the game itself" in note.message for note in pilot.app._notifications)
+        assert any("moves are played on the game itself" in note for note in told(pilot))
         await pilot.press("escape", "9")
         assert game(pilot).position.record == "3x3k3: b2 a1 c3"
 

@@ -7,7 +7,8 @@ from typing import Any
 from textual.app import App
 from textual.widgets import Button, DataTable, Static
 
-from tictactoe_tui.app.screens.statistics import ConfirmResetScreen, StatisticsScreen, session_summary
+from tictactoe_tui.app.screens.confirm import ConfirmScreen
+from tictactoe_tui.app.screens.statistics import StatisticsScreen, session_summary
 from tictactoe_tui.engine import BoardSpec
 from tictactoe_tui.statistics import Result, SessionScore, Statistics, record_result
 
@@ -86,7 +87,7 @@ async def test_reset_asks_first_and_no_keeps_everything() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("r")
         await pilot.pause()
-        assert isinstance(app.screen, ConfirmResetScreen)
+        assert isinstance(app.screen, ConfirmScreen)
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, StatisticsScreen)
@@ -106,7 +107,7 @@ async def test_a_confirmed_reset_is_reported_to_the_app() -> None:
         await pilot.press("y")
         await pilot.pause()
         assert app.results == [True]
-        assert not isinstance(app.screen, (StatisticsScreen, ConfirmResetScreen))
+        assert not isinstance(app.screen, (StatisticsScreen, ConfirmScreen))
 
 
 async def test_the_buttons_reset_with_the_mouse_too() -> None:
@@ -115,8 +116,8 @@ async def test_the_buttons_reset_with_the_mouse_too() -> None:
         await pilot.pause()
         assert await pilot.click("#statistics-reset")
         await pilot.pause()
-        assert isinstance(app.screen, ConfirmResetScreen)
-        assert await pilot.click("#confirm-reset")
+        assert isinstance(app.screen, ConfirmScreen)
+        assert await pilot.click("#confirm-yes")
         await pilot.pause()
         assert app.results == [True]
 

@@ -55,6 +55,11 @@ def replay_text(ply: int, moves: int) -> str:
     return f"Replay: {where} of {moves} — Esc returns to the game"
 
 
+def paused_text(setup: GameSetup, position: Position) -> str:
+    """The status line while a game between computers is paused."""
+    return f"Paused, {position.to_move} to move — p resumes, . plays one move — {players_label(setup)}"
+
+
 def hint_search_text(setup: GameSetup, position: Position) -> str:
     """The status line while the hint is being worked out."""
     return f"{turn_label(setup, position, thinking=False)} — looking for the best move…"

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from textual import work
 from textual.app import ComposeResult
@@ -25,11 +25,12 @@ from textual.binding import Binding
 from textual.containers import Container, Horizontal, Vertical
 from textual.events import Resize, ScreenResume
 from textual.geometry import Size
+from textual.notifications import SeverityLevel
 from textual.reactive import var
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from ...engine import Cell, Position
+from ...engine import Cell, Outcome, Position
 from ...engine_process import EngineProcess, EngineStopped, Job, SearchFailed
 from ...game import Game
 from ...history import History
@@ -37,15 +38,16 @@ from ...searches import Searches, position_key
 from ...settings import KeypadLayout
 from ...setup import GameSetup
 from ..geometry import plan_screen, too_small_message
-from ..labels import controller_label, hint_search_text, replay_text, status_text
+from ..labels import controller_label, hint_search_text, paused_text, replay_text, status_text
 from ..notes import analysis_notes, hint_words, pending_notes, with_hint
 from ..profile import Profile
-from ..widgets.board import NO_ANNOTATIONS, Board
+from ..widgets.board import NO_ANNOTATIONS, Board, centre
 from ..widgets.cell import Annotation
 from ..widgets.game_info import GameInfo
 from ..widgets.move_list import MoveList
 from ..widgets.scoreboard import Scoreboard
 from ..widgets.status import StatusLine
+from .confirm import ConfirmScreen
 from .new_game import NewGame, NewGameScreen
 from .statistics import StatisticsScreen
 
@@ -55,8 +57,12 @@ ANALYSIS_TIME = 1.0
 """Seconds the analysis of one position may take (boards with few empty cells are solved sooner)."""
 HINT_TIME = 1.0
 """Seconds a hint may take."""
-DYNAMIC_ACTIONS = ("undo", "redo", "move_now", "hint")
+DYNAMIC_ACTIONS = ("undo", "redo", "hint", "analysis", "move_now", "pause")
 """The actions whose keys ``check_action`` shows, dims or hides as the game goes."""
+NOTE_TIME = 4.0
+"""Seconds a short note (a refused move, a hint, a copied record) stays on screen."""
+TOAST_WIDTH = 60
+"""The width of Textual's toasts (at most half the screen), to tell whether one would cover the board."""
 PAUSE_STEP = 0.02
 """How often the pause before a computer move looks whether "move now" cut it short."""
 
@@ -68,12 +74,15 @@ class GameScreen(Screen[None]):
 
     BINDINGS = [
         Binding("u", "undo", "Undo"),
-        Binding("ctrl+r,U", "redo", "Redo", key_display="^r/U"),
+        Binding("ctrl+r,U", "redo", "Redo", key_display="^r"),
         Binding("i", "hint", "Hint"),
         Binding("a", "analysis", "Analysis"),
         Binding("m", "move_now", "Move now"),
-        Binding("n", "new_game", "New game"),
-        Binding("r", "restart", "Play again", show=False),
+        Binding("p", "pause", "Pause"),
+        Binding("r", "restart", "Again"),
+        Binding("n", "new_game", "New"),
+        Binding("q", "quit", "Quit"),
+        Binding("w", "swap_sides", "Swap sides", show=False),
         Binding("s", "statistics", "Statistics", show=False),
         Binding("c", "copy_record", "Copy record", show=False),
         Binding("comma", "step(-1)", "Previous move", show=False),
@@ -87,6 +96,8 @@ class GameScreen(Screen[None]):
     """The ply the board shows in a replay, or None for the live position."""
     analysing: var[bool] = var(False, init=False)
     """True while the analysis overlay is on."""
+    paused: var[bool] = var(False, init=False)
+    """True while a game between two computers is paused (``.`` then plays one move)."""
     keypad: var[KeypadLayout] = var(KeypadLayout.CALCULATOR, init=False)
     """How the digits 1-9 map onto a 3x3 board."""
 
@@ -101,6 +112,12 @@ class GameScreen(Screen[None]):
         """True while the new-game screen is open: the game waits, the computer does not think."""
         self._restarted_on: tuple[int, int] | None = None
         """The position whose computer move already needed a fresh engine process (it is tried once)."""
+        self._step = False
+        """True when ``.`` asked a paused game for one more computer move."""
+        self._notice: tuple[str, float] | None = None
+        """A short note the status line shows until the time given, where a toast would cover the board."""
+        self._noted: dict[str, float] = {}
+        """When each short note shown as a toast goes away: the same note is never stacked twice."""
         self._keys_shown: tuple[bool | None, ...] = ()
         """The state of the dynamic actions' keys the footer shows."""
         self.set_reactive(GameScreen.keypad, self._profile.settings.keypad)
@@ -165,10 +182,13 @@ class GameScreen(Screen[None]):
         self.set_reactive(GameScreen.thinking, False)
         self.game = Game(setup, start)
         self.set_reactive(GameScreen.shown_ply, None)
+        self.set_reactive(GameScreen.paused, False)
         self._restarted_on = None
         self._waiting = False
         if start is None:
             self._report(self._profile.remember_setup(setup))
+        if self.is_mounted:
+            self.query_one(Board).cursor = centre(setup.spec)
         self._fit(self.app.size)
         self._changed()
 
@@ -177,13 +197,17 @@ class GameScreen(Screen[None]):
         if self.shown_ply is not None and self.shown_ply >= self.history.ply:
             # Replaying the moves taken back, which the game may just have replaced, or now the live position.
             self.set_reactive(GameScreen.shown_ply, None)
-        outcome = self.game.newly_over()
-        if outcome is not None:
-            self._report(self._profile.count_game(self.setup, outcome))
-            if self.is_mounted:
-                self.query_one(Scoreboard).score = self._profile.session
+        self._count(self.game.newly_over())
         self._next_turn()
         self._refresh()
+
+    def _count(self, outcome: Outcome | None) -> None:
+        """Add a game that just ended (or was given up) to the session's score and the statistics."""
+        if outcome is None:
+            return
+        self._report(self._profile.count_game(self.setup, outcome))
+        if self.is_mounted:
+            self.query_one(Scoreboard).score = self._profile.session
 
     def watch_thinking(self) -> None:
         self._refresh()
@@ -192,6 +216,13 @@ class GameScreen(Screen[None]):
         self._refresh()
 
     def watch_analysing(self) -> None:
+        self._refresh()
+
+    def watch_paused(self, paused: bool) -> None:
+        if paused:
+            self._stop_thinking()
+        else:
+            self._next_turn()
         self._refresh()
 
     def watch_keypad(self, keypad: KeypadLayout) -> None:
@@ -226,9 +257,14 @@ class GameScreen(Screen[None]):
         moves.shown_ply = self.shown_ply
         status = self.query_one(StatusLine)
         hinting = self.searches.current("hint") is not None and not replaying
-        if replaying:
+        notice = self._notice
+        if notice is not None and notice[1] > time.monotonic():
+            status.message = notice[0]
+        elif replaying:
             assert self.shown_ply is not None
             status.message = replay_text(self.shown_ply, len(self.history.line))
+        elif self.paused and not position.is_over:
+            status.message = paused_text(self.setup, position)
         elif hinting:
             status.message = hint_search_text(self.setup, position)
         else:
@@ -294,8 +330,8 @@ class GameScreen(Screen[None]):
         cell = result.best_moves[0]
         self.searches.hint = (position, cell)
         self.query_one(Board).cursor = cell
-        self.notify(f"Hint for {position.to_move}: {position.cell_name(cell)} — {hint_words(result)}.",
-                    title="Hint", timeout=6)
+        self._tell(f"Hint for {position.to_move}: {position.cell_name(cell)} — {hint_words(result)}.",
+                   title="Hint", timeout=6)
         self._refresh()
 
     # The computer's turn
@@ -303,8 +339,9 @@ class GameScreen(Screen[None]):
     def _next_turn(self) -> None:
         """Start the computer's search when it is the computer's turn (and nobody is choosing a new game)."""
         if (self._waiting or not self.is_mounted or not self.game.computer_to_move
-                or self.searches.current("move") is not None):
+                or self.searches.current("move") is not None or (self.paused and not self._step)):
             return
+        self._step = False
         position = self.position
         self.searches.stop("analyse")
         self.searches.stop("hint")
@@ -386,11 +423,37 @@ class GameScreen(Screen[None]):
 
     def _refuse(self, why: str) -> bool:
         self.app.bell()
-        self.notify(why, severity="warning", timeout=3)
+        self._tell(why, severity="warning")
         return False
 
     def _say(self, message: str, *, title: str) -> None:
+        """Something went wrong that the player must read: a toast of its own, shown long enough."""
         self.notify(message, title=title, severity="warning", timeout=10)
+
+    def _tell(self, note: str, *, title: str = "", severity: SeverityLevel = "information",
+              timeout: float = NOTE_TIME) -> None:
+        """A short note: a toast, never two of the same at once, or the status line where a toast would
+        cover the board."""
+        now = time.monotonic()
+        if self._toast_would_cover_board():
+            self._notice = (note, now + timeout)
+            self.set_timer(timeout, self._show)
+            self._show()
+            return
+        if self._noted.get(note, 0.0) > now:
+            return
+        self._noted[note] = now + timeout
+        self.notify(note, title=title, severity=severity, timeout=timeout)
+
+    def _toast_would_cover_board(self) -> bool:
+        if not self.is_mounted:
+            return False
+        board = self.query_one(Board)
+        if not board.display:
+            return False
+        width, height = self.app.size
+        toast_left = width - min(TOAST_WIDTH, width // 2) - 2
+        return board.region.right > toast_left and board.region.bottom > height - 8
 
     def _report(self, problem: str | None) -> None:
         """Tell the player about a file that could not be read or written; the game goes on."""
@@ -400,15 +463,22 @@ class GameScreen(Screen[None]):
     # Actions
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Keys that work now show, keys that will work later are dimmed; "move now" shows while thinking."""
+        """Keys that work now show; keys that do nothing now are dimmed, in place, so no key moves as the
+        game goes; keys that never apply to this game's players are left out."""
+        humans = self.game.humans
         if action == "undo":
             return self.game.can_undo() or None
         if action == "redo":
             return self.game.can_redo() or None
-        if action == "move_now":
-            return self.thinking
         if action == "hint":
             return self._can_hint() or None
+        if action == "analysis":
+            shown = self.shown_position
+            return (self.analysing or not (shown.is_over or self.thinking and not humans)) or None
+        if action == "move_now":
+            return (self.thinking or None) if len(humans) < 2 else False
+        if action == "pause":
+            return not humans and (not self.position.is_over or None)
         return True
 
     def _can_hint(self) -> bool:
@@ -416,6 +486,33 @@ class GameScreen(Screen[None]):
         if shown.is_over or self.thinking:
             return False
         return self.shown_ply is not None or self.setup.is_human(shown.to_move)
+
+    def _leave_then(self, then: Callable[[], None]) -> None:
+        """Run ``then`` at once, or once the player confirms giving up the game in progress.
+
+        Against the computer, a game given up counts as lost.
+        """
+        if not self.game.in_progress:
+            then()
+            return
+        against_computer = len(self.game.humans) == 1
+        text = ("It counts as a loss against the computer." if against_computer
+                else "The moves so far will be lost (c copies the record first).")
+
+        def answered(leave: bool | None) -> None:
+            if leave:
+                self._count(self.game.abandon())
+                then()
+
+        self.app.push_screen(ConfirmScreen("Leave this game?", text, yes="Leave", no="Stay"), answered)
+
+    def action_quit(self) -> None:
+        """Quit at once, whatever the computer is doing (after asking, if a game is in progress)."""
+        self._leave_then(self._quit)
+
+    def _quit(self) -> None:
+        self.searches.engine.close()
+        self.app.exit()
 
     def action_new_game(self) -> None:
         """Show the new-game screen; the computer stops thinking at once and the game waits."""
@@ -429,11 +526,19 @@ class GameScreen(Screen[None]):
         if choice is not None:
             self._report(self._profile.remember_keypad(choice.keypad))
             self.keypad = choice.keypad
-            self.start_game(choice.setup)
+            self._leave_then(lambda: self.start_game(choice.setup))
 
     def action_restart(self) -> None:
         """Play again with the same board and players."""
-        self.start_game(self.setup)
+        self._leave_then(lambda: self.start_game(self.setup))
+
+    def action_swap_sides(self) -> None:
+        """Play again with the same board, each side's player now playing the other side."""
+        self._leave_then(lambda: self.start_game(self.game.swapped()))
+
+    def action_pause(self) -> None:
+        """Pause or resume a game between two computers."""
+        self.paused = not self.paused
 
     def action_undo(self) -> None:
         """Take back a move (against the computer, back to the person's last move); a search stops first."""
@@ -478,7 +583,8 @@ class GameScreen(Screen[None]):
         """Put the game's record on the clipboard, in the notation ``--record`` reads."""
         record = self.position.record
         self.app.copy_to_clipboard(record)
-        self.notify(record, title="Game record copied", timeout=6)
+        # Terminals may ignore the request; the record is in the note to copy by hand then.
+        self._tell(f"{record} — sent to the clipboard", title="Game record", timeout=6)
 
     def action_statistics(self) -> None:
         """Show the record against the computer and this session's score, read afresh from disk."""
@@ -494,7 +600,13 @@ class GameScreen(Screen[None]):
                 self.notify("Every record against the computer is forgotten.", title="Statistics reset")
 
     def action_step(self, delta: int) -> None:
-        """Replay the game one move back or forward from the position shown."""
+        """Replay the game one move back or forward from the position shown; in a paused game between
+        computers, ``.`` on the live position plays the next move."""
+        if delta > 0 and self.paused and self.shown_ply is None and not self.history.undone:
+            if self.game.computer_to_move and self.searches.current("move") is None:
+                self._step = True
+                self._next_turn()
+            return
         ply = self.history.ply if self.shown_ply is None else self.shown_ply
         self.show_ply(min(max(ply + delta, 0), len(self.history.line)))
 

@@ -32,16 +32,19 @@ GAME_KEYS: tuple[tuple[str, str], ...] = (
     ("i", "hint: the best move for the side to move, marked on the board with the cursor on it"),
     ("a", "analysis on or off: every empty cell shows what playing there is worth (see below)"),
     ("m", "move now: the thinking computer plays the best move it has found so far"),
+    ("p", "pause or resume a game between two computers; while paused, . plays one move"),
     (", and .", "replay: step back and forward through the game's moves"),
     ("Esc", "leave the replay for the game"),
     ("Tab", "move between the board and the move list"),
     ("c", "copy the game's record to the clipboard (`tictactoe-tui --record` opens it again)"),
     ("s", "statistics: your record against the computer, and this session's score"),
     ("r", "play again with the same board and players"),
+    ("w", "play again with the sides swapped: X's player now plays O"),
     ("n", "new game: choose the board and the players"),
     ("? or F1", "show or close this help"),
     ("Ctrl+P", "command palette: new game, statistics, keypad, themes and more"),
-    ("q", "quit"),
+    ("q", "quit (at once, even while the computer thinks). Leaving a game in progress with r, w, n or q "
+          "asks first, and a game given up against the computer counts as a loss"),
 )
 """The keys of the game screen, in the words of the help screen."""
 

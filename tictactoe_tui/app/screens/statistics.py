@@ -16,9 +16,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, DataTable, Label, Static
+from textual.widgets import Button, DataTable, Static
 
 from ...statistics import Record, SessionScore, Statistics
+from .confirm import ConfirmScreen
 
 _COLUMNS: tuple[tuple[str, JustifyMethod], ...] = (
     ("Board", "left"),
@@ -47,59 +48,11 @@ def record_cells(record: Record) -> tuple[int, ...]:
     return (record.played, record.wins, record.draws, record.losses, record.streak, record.best_streak)
 
 
-class ConfirmResetScreen(ModalScreen[bool]):
-    """Asks before forgetting every record; dismisses with True only on an explicit yes."""
-
-    DEFAULT_CSS = """
-    ConfirmResetScreen {
-        align: center middle;
-    }
-    ConfirmResetScreen > Vertical {
-        width: 52;
-        height: auto;
-        padding: 1 2;
-        border: thick $error;
-        background: $surface;
-    }
-    ConfirmResetScreen Label {
-        width: 100%;
-        margin-bottom: 1;
-    }
-    ConfirmResetScreen .title {
-        text-style: bold;
-    }
-    ConfirmResetScreen Horizontal {
-        height: auto;
-        align-horizontal: right;
-    }
-    ConfirmResetScreen Button {
-        margin-left: 2;
-    }
-    """
-
-    BINDINGS = [
-        Binding("y", "confirm", "Reset"),
-        Binding("n,escape", "cancel", "Keep"),
-    ]
-
-    AUTO_FOCUS = "#confirm-cancel"
-    """Enter on the first focus keeps the statistics: forgetting them takes a deliberate choice."""
-
-    def compose(self) -> ComposeResult:
-        with Vertical():
-            yield Label("Reset statistics?", classes="title")
-            yield Label("Every game against the computer will be forgotten. This cannot be undone.")
-            with Horizontal():
-                yield Button("Reset (y)", variant="error", id="confirm-reset")
-                yield Button("Keep (n)", variant="primary", id="confirm-cancel")
-
-    @on(Button.Pressed, "#confirm-reset")
-    def action_confirm(self) -> None:
-        self.dismiss(True)
-
-    @on(Button.Pressed, "#confirm-cancel")
-    def action_cancel(self) -> None:
-        self.dismiss(False)
+def confirm_reset() -> ConfirmScreen:
+    """The question asked before every record against the computer is forgotten."""
+    return ConfirmScreen("Reset statistics?",
+                         "Every game against the computer will be forgotten. This cannot be undone.",
+                         yes="Reset", no="Keep")
 
 
 class StatisticsScreen(ModalScreen[bool]):
@@ -206,7 +159,7 @@ class StatisticsScreen(ModalScreen[bool]):
 
     @on(Button.Pressed, "#statistics-reset")
     def action_reset(self) -> None:
-        self.app.push_screen(ConfirmResetScreen(), self._reset_answered)
+        self.app.push_screen(confirm_reset(), self._reset_answered)
 
     def _reset_answered(self, confirmed: bool | None) -> None:
         if confirmed:

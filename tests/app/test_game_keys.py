@@ -1,0 +1,114 @@
+"""Keys of the game's flow: leaving a game asks first, sides swap, computers pause, notes never stack."""
+
+from __future__ import annotations
+
+from functools import partial
+
+from driving import (
+    FirstCellPlayer,
+    board,
+    confirm,
+    game,
+    notifications,
+    quick_app,
+    seeded,
+    status,
+    until,
+)
+from textual.pilot import Pilot
+
+from tictactoe_tui.app import TicTacToeApp
+from tictactoe_tui.app.screens.confirm import ConfirmScreen
+from tictactoe_tui.app.widgets.board import centre
+from tictactoe_tui.engine import BoardSpec, Mark, Status
+from tictactoe_tui.setup import GameSetup
+from tictactoe_tui.statistics import Record, load_statistics
+
+TTT = BoardSpec(3, 3, 3)
+PEOPLE = GameSetup(TTT, "human", "human")
+AGAINST_EASY = GameSetup(TTT, "human", "easy")
+COMPUTERS = GameSetup(TTT, "easy", "easy")
+
+
+def played(pilot: Pilot[None], moves: int) -> bool:
+    return len(game(pilot).position.moves) == moves
+
+
+async def test_the_same_note_is_never_stacked() -> None:
+    async with quick_app(PEOPLE).run_test(size=(120, 40)) as pilot:
+        await pilot.press("1", "2", "4", "5", "7")
+        assert game(pilot).position.outcome.status is Status.X_WINS
+        await pilot.press(*"369" * 5)
+        over = [note for note in notifications(pilot) if note.startswith("The game is over")]
+        assert len(over) == 1, "fifteen refused digits, one note"
+
+
+async def test_a_note_that_would_cover_the_board_goes_to_the_status_line() -> None:
+    async with quick_app(PEOPLE).run_test(size=(80, 24)) as pilot:
+        await pilot.press("5", "5")
+        assert notifications(pilot) == [], "no toast over the board at 80x24"
+        assert status(pilot) == "b2 is taken by X."
+
+
+async def test_leaving_a_game_against_the_computer_asks_and_counts_it_lost() -> None:
+    app = quick_app(AGAINST_EASY, players=seeded(easy=FirstCellPlayer()))
+    async with app.run_test() as pilot:
+        await pilot.press("5")
+        await until(pilot, partial(played, pilot, 2))
+        await pilot.press("r")
+        assert isinstance(pilot.app.screen, ConfirmScreen)
+        await pilot.press("n")
+        assert played(pilot, 2), "staying keeps the game"
+        await pilot.press("r")
+        await confirm(pilot)
+        assert played(pilot, 0)
+    statistics, problem = load_statistics()
+    assert problem is None and statistics.get(TTT, "easy") == Record(losses=1)
+
+
+async def test_a_game_not_yet_begun_or_finished_is_left_without_asking() -> None:
+    async with quick_app(PEOPLE).run_test() as pilot:
+        await pilot.press("r")
+        assert not isinstance(pilot.app.screen, ConfirmScreen)
+        await pilot.press("1", "2", "4", "5", "7", "r")
+        assert not isinstance(pilot.app.screen, ConfirmScreen) and played(pilot, 0)
+
+
+async def test_play_again_puts_the_cursor_back_on_the_centre() -> None:
+    async with quick_app(PEOPLE).run_test() as pilot:
+        await pilot.press("up", "right", "enter", "down", "enter")
+        assert board(pilot).cursor != centre(TTT)
+        await pilot.press("r")
+        await confirm(pilot)
+        assert board(pilot).cursor == centre(TTT)
+
+
+async def test_w_swaps_the_sides() -> None:
+    app = quick_app(AGAINST_EASY, players=seeded(easy=FirstCellPlayer()))
+    async with app.run_test() as pilot:
+        await pilot.press("w")
+        await until(pilot, partial(played, pilot, 1))
+        screen = game(pilot)
+        assert (screen.setup.x, screen.setup.o) == ("easy", "human")
+        assert screen.position.to_move is Mark.O and not screen.thinking
+
+
+async def test_computers_pause_and_step_one_move_at_a_time() -> None:
+    # A pause long enough to press p before the game ends; the test itself waits on moves only.
+    app = TicTacToeApp(COMPUTERS, players=seeded(easy=FirstCellPlayer()), pause=0.2)
+    async with app.run_test() as pilot:
+        await pilot.press("p")
+        screen = game(pilot)
+        assert screen.paused and not screen.thinking
+        assert status(pilot).startswith("Paused")
+        moves = len(screen.position.moves)
+        for _ in range(10):
+            await pilot.pause(0.01)
+        assert played(pilot, moves), "a paused game waits"
+        await pilot.press("full_stop")
+        await until(pilot, partial(played, pilot, moves + 1))
+        for _ in range(10):
+            await pilot.pause(0.01)
+        assert played(pilot, moves + 1) and screen.paused, "one move, then the game waits again"
+        await pilot.press("p")
+        await until(pilot, lambda: screen.position.is_over)
