@@ -13,6 +13,7 @@ answers (``ERROR``/``UNKNOWN`` for what it cannot do) and keeps going; only
 
 from __future__ import annotations
 
+import os
 import queue
 import sys
 import threading
@@ -20,7 +21,7 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from itertools import zip_longest
-from typing import BinaryIO, TextIO
+from typing import BinaryIO, NoReturn, TextIO
 
 from ..engine import (
     BoardSpec,
@@ -217,7 +218,7 @@ class Brain:
         return ["OK"]
 
     def _board_start(self, argument: str, received: float) -> list[str]:
-        self._game("BOARD")
+        # Even before START the stones are read up to DONE, so that one ERROR answers the whole command.
         self._board, self._board_error = [], None
         return []
 
@@ -392,9 +393,13 @@ def _write(stdout: TextIO, answers: Iterable[str]) -> None:
     stdout.flush()
 
 
-def main() -> int:
-    """Entry point of ``pbrain-tictactoe-tui`` and ``tictactoe-tui brain``."""
+def main() -> NoReturn:
+    """Entry point of ``pbrain-tictactoe-tui`` and ``tictactoe-tui brain``: exits with status 0."""
     try:
-        return serve(Brain(), sys.stdin.buffer, sys.stdout)
+        serve(Brain(), sys.stdin.buffer, sys.stdout)
+        sys.stdout.flush()
     except (KeyboardInterrupt, BrokenPipeError):
-        return 0
+        pass
+    # After END the reader thread may still be blocked reading stdin; a normal interpreter shutdown
+    # would wait on it (or abort), so the process leaves at once, as the protocol asks.
+    os._exit(0)
