@@ -1,8 +1,7 @@
-"""The engine as a Gomocup brain: the protocol's commands, its clock and memory, and bad input of every kind."""
+"""The engine as a Gomocup brain: the protocol's commands, its clock and memory, bad input of all kinds."""
 
 from __future__ import annotations
 
-import pytest
 from brains import RawBrain
 
 from tictactoe_tui.engine import BoardSpec, Position
@@ -80,22 +79,21 @@ def test_takeback_undoes_the_last_move_only() -> None:
 def test_no_reply_once_the_game_is_won_and_the_board_is_left_as_it_was() -> None:
     brain = quick_brain()
     brain.handle("START 15")
-    for line in ["BOARD", "0,0,2", "0,5,1", "1,0,2", "6,5,1", "2,0,2", "9,9,1", "3,0,2", "12,12,1", "14,0,2",
-                 "DONE"]:
-        answers = brain.handle(line)
-    assert moves(answers) == ["4,0"]  # the brain blocks the four
-    before = brain.position
-    answer = brain.handle("TURN 8,8")
-    assert moves(answer) != [] and not answer[-1].startswith("ERROR")
-    # Now let the brain win and see the next TURN refused.
-    brain = quick_brain()
-    brain.handle("START 15")
     for line in ["BOARD", "0,0,1", "5,5,2", "1,0,1", "6,5,2", "2,0,1", "9,9,2", "3,0,1", "12,12,2", "DONE"]:
         brain.handle(line)
     won = brain.position
+    assert won is not None and won.is_over
     assert brain.handle("TURN 8,8") == ["ERROR TURN 8,8: the game is already over (X wins)"]
     assert brain.position == won
-    assert before is not None
+
+
+def test_the_brain_blocks_a_four() -> None:
+    brain = quick_brain()
+    brain.handle("START 15")
+    for line in ["BOARD", "0,0,2", "0,5,1", "1,0,2", "6,5,1", "2,0,2", "9,9,1", "3,0,2", "12,12,1", "14,0,2",
+                 "DONE"]:
+        answers = brain.handle(line)
+    assert moves(answers) == ["4,0"]
 
 
 def test_a_turn_that_ends_the_game_is_refused_and_not_played() -> None:
@@ -252,7 +250,8 @@ def test_a_board_left_without_done_is_dropped_and_the_next_command_runs() -> Non
     brain = RawBrain()
     try:
         assert brain.ask("START 15") == "OK"
-        assert brain.ask("BOARD", "7,7,1", "START 10") == "ERROR BOARD ended without DONE; the position is unchanged"
+        dropped = brain.ask("BOARD", "7,7,1", "START 10")
+        assert dropped == "ERROR BOARD ended without DONE; the position is unchanged"
         assert brain.answer() == "OK"
         assert brain.ask("BEGIN") != ""
     finally:

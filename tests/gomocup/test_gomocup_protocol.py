@@ -1,4 +1,4 @@
-"""The protocol's words and its x,y coordinates (0-based, y from the top) against the engine's a1-at-bottom-left."""
+"""The protocol's words, and its x,y (0-based, y from the top) against the engine's a1 at the bottom left."""
 
 from __future__ import annotations
 
