@@ -100,14 +100,24 @@ def test_a_turn_that_ends_the_game_is_refused_and_not_played() -> None:
     brain = quick_brain()
     assert brain.handle("INFO k 3") == []
     brain.handle("START 3")
-    for line in ["BOARD", "0,0,2", "2,2,1", "1,0,2", "DONE"]:
+    # The opponent threatens both 2,0 and 0,2; the brain can stop one only.
+    for line in ["BOARD", "0,0,2", "1,1,1", "1,0,2", "1,2,1", "0,1,2", "2,1,1", "DONE"]:
         answers = brain.handle(line)
-    assert moves(answers) == ["2,0"]  # block
-    for line in ["TAKEBACK 2,0"]:
-        assert brain.handle(line) == ["OK"]
+    (answer,) = moves(answers)
     position = brain.position
-    # The brain's own move was taken back, so a TURN now is out of turn.
-    assert brain.handle("TURN 2,0") == ["ERROR TURN 2,0: it is the brain's own turn, not the opponent's"]
+    winning = next(cell for cell in ("2,0", "0,2") if cell != answer)
+    refused = f"ERROR TURN {winning} ends the game (O wins): there is no reply"
+    assert brain.handle(f"TURN {winning}") == [refused]
+    assert brain.position == position
+
+
+def test_turn_out_of_turn_after_a_takeback() -> None:
+    brain = quick_brain()
+    brain.handle("START 15")
+    (answer,) = moves(brain.handle("TURN 7,7"))
+    assert brain.handle(f"TAKEBACK {answer}") == ["OK"]
+    position = brain.position
+    assert brain.handle("TURN 3,3") == ["ERROR TURN 3,3: it is the brain's own turn, not the opponent's"]
     assert brain.position == position
 
 

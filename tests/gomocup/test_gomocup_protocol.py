@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 
 from tictactoe_tui.engine import BoardSpec, NotationError
@@ -82,3 +85,10 @@ def test_sizes_boards_and_about_lines() -> None:
         parse_board_line("7,8")
     assert about_name('name="Rapfi", version="1.0", author="x"') == "Rapfi"
     assert about_name('version="1.0"') is None
+
+
+def test_the_brain_and_the_client_import_no_user_interface() -> None:
+    check = ("import sys, tictactoe_tui.gomocup.brain, tictactoe_tui.gomocup.client\n"
+             "print(','.join(sorted(n for n in sys.modules if n.split('.')[0] in {'textual', 'rich'})))")
+    result = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == ""
