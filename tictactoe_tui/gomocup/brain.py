@@ -54,7 +54,7 @@ SUPPORTED_RULES = frozenset({0})
 Exactly five (1), continuous games (2), renju (4) and caro (8) are refused with ``ERROR``:
 the engine counts an overline as a win, so it would play them wrongly."""
 
-SAFETY_SHARE = 0.1
+SAFETY_SHARE = 0.15
 """The part of each move's time kept back for answering."""
 SAFETY_SECONDS = 0.05
 """The least time kept back, whatever the limit (process scheduling, pipes)."""
