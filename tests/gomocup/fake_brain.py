@@ -7,6 +7,7 @@ Usage: python fake_brain.py MODE, where MODE is one of
   garbage   answers a move with a line that is not a move
   refuse    answers START with ERROR
   chatty    prints MESSAGE and DEBUG lines, then plays the first empty cell from the top-left
+  lateabout answers ABOUT only just before its first move, then plays like chatty
 It answers START/RECTSTART with OK and ABOUT with its name in every mode but refuse.
 """
 
@@ -39,7 +40,7 @@ def main(mode: str) -> int:
             size = argument.split(",")
             width, height = int(size[0]), int(size[-1])
             say("OK")
-        elif word == "ABOUT":
+        elif word == "ABOUT" and mode != "lateabout":
             say(f'name="fake {mode}", version="1"')
         elif word == "END":
             return 0
@@ -67,6 +68,8 @@ def answer(mode: str, taken: list[tuple[int, int]], width: int, height: int) -> 
     elif mode == "garbage":
         say("I resign, probably")
     else:
+        if mode == "lateabout" and len(taken) <= 1:
+            say(f'name="fake {mode}", version="1"')
         say("MESSAGE thinking hard")
         say("DEBUG nothing to see")
         free = next((x, y) for y in range(height) for x in range(width) if (x, y) not in taken)

@@ -146,6 +146,13 @@ def test_message_and_debug_lines_are_set_aside(players: list[BrainPlayer]) -> No
     assert player.name == "fake chatty"
 
 
+def test_an_about_answer_that_comes_late_is_no_move(players: list[BrainPlayer]) -> None:
+    player = brain(players, fake_brain("lateabout"))
+    position = Position.from_moves("5x5k4", "c3")
+    assert position.cell_name(player.choose(position)) == "a5"
+    assert player.name == "fake lateabout"
+
+
 def test_stop_returns_at_once_and_the_late_answer_is_dropped(players: list[BrainPlayer]) -> None:
     player = brain(players, fake_brain("sleep"), time_limit=0.1)
     stop = threading.Event()

@@ -115,6 +115,8 @@ class BrainPlayer:
         self._told: Position | None = None
         """The position the running brain believes in: the last one it was sent, or played into."""
         self._spec: BoardSpec | None = None
+        self._owes_move = False
+        """True while waiting for a move, when an ABOUT answer is read and passed over."""
         self._late_until: float | None = None
         """While set, the brain owes an answer to a stopped ``choose``, due by this time."""
 
@@ -160,6 +162,10 @@ class BrainPlayer:
         with contextlib.suppress(subprocess.TimeoutExpired):
             process.wait(END_GRACE)
         self._kill()
+
+    def __del__(self) -> None:
+        with contextlib.suppress(Exception):
+            self._kill()  # a player dropped without close() leaves no process behind
 
     def __enter__(self) -> BrainPlayer:
         return self
@@ -211,17 +217,11 @@ class BrainPlayer:
         self._write("INFO rule 0")
         self._write("ABOUT")
         deadline = time.monotonic() + ABOUT_TIMEOUT
-        while True:
-            line = self._next_line(deadline, stop)
-            if line is None:
-                break  # no ABOUT answer: the file name stays
-            word = parse_command(line).word
-            if word in {"ERROR", "UNKNOWN"}:
-                continue  # an INFO or ABOUT the brain did not like; harmless
-            name = about_name(line)
-            if name:
-                self.name = name
-            break
+        while (line := self._next_line(deadline, stop)) is not None:
+            # ERROR or UNKNOWN answer an INFO or ABOUT the brain did not like, which is harmless;
+            # anything else is ABOUT's answer, which _next_line has read the name from.
+            if parse_command(line).word not in {"ERROR", "UNKNOWN"}:
+                break
 
     # Talking
 
@@ -241,14 +241,16 @@ class BrainPlayer:
         self._told = position
 
     def _await_move(self, position: Position, stop: threading.Event | None) -> Cell:
-        limit = self.time_limit + ANSWER_GRACE
-        deadline = time.monotonic() + limit
+        deadline = time.monotonic() + self.time_limit + ANSWER_GRACE
+        self._owes_move = True
         try:
             answer = self._await_line(deadline, stop, f"{self.time_limit:g} s per move "
                                       f"(and {ANSWER_GRACE:g} s of grace)")
         except BrainStopped:
             self._late_until = deadline
             raise
+        finally:
+            self._owes_move = False
         spec = position.spec
         try:
             x, y = parse_xy(answer)
@@ -296,6 +298,10 @@ class BrainPlayer:
                     self._messages.append(command.argument)
             elif command.word in {"DEBUG", "SUGGEST"} or not line.strip():
                 continue
+            elif (name := about_name(line)) is not None:
+                self.name = name  # ABOUT's answer, however late it comes, is no move
+                if not self._owes_move:
+                    return line.strip()
             else:
                 return line.strip()
 
@@ -304,6 +310,7 @@ class BrainPlayer:
         until, self._late_until = self._late_until, None
         if until is None or self._process is None or self._told is None:
             return
+        self._owes_move = True
         try:
             line = self._next_line(until, stop)
         except BrainStopped:
@@ -312,6 +319,8 @@ class BrainPlayer:
         except BrainError:
             self._kill()
             return
+        finally:
+            self._owes_move = False
         if line is None:
             self._kill()
             return
