@@ -130,7 +130,7 @@ class Brain:
             return self._handle(line, received)
         except GameError as error:
             return [f"ERROR {error}"]
-        except Exception as error:  # noqa: BLE001 - the brain answers and keeps running, whatever happens
+        except Exception as error:  # the brain answers and keeps running, whatever happens
             return [f"ERROR internal error: {type(error).__name__}: {error}"]
 
     def _handle(self, line: str, received: float) -> list[str]:

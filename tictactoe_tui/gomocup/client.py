@@ -97,6 +97,8 @@ class BrainPlayer:
     ``POLL`` seconds. The brain is left running: its late answer is read and dropped at the
     start of the next ``choose`` (which then sends ``BOARD``); if it has not come by the end of
     the brain's time, the process is restarted instead.
+
+    One thread at a time may use a player; ``stop`` may be set from any thread.
     """
 
     def __init__(self, argv: Sequence[str], *, time_limit: float = DEFAULT_TIME_LIMIT,
@@ -157,8 +159,8 @@ class BrainPlayer:
         process = self._process
         if process is None:
             return
-        with contextlib.suppress(OSError, ValueError):
-            self._write("END")
+        with contextlib.suppress(BrainError):
+            self._write("END")  # a brain that is already gone cannot be told
         with contextlib.suppress(subprocess.TimeoutExpired):
             process.wait(END_GRACE)
         self._kill()
