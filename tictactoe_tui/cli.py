@@ -16,7 +16,7 @@ from typing import NoReturn
 
 from . import __version__
 from .engine import BoardSpec, GameError, Position, SearchResult, parse_record, solve
-from .gomocup.client import is_brain_controller, parse_brain_controller
+from .gomocup.controllers import is_brain_controller, parse_brain_controller
 from .setup import CONTROLLERS, HUMAN, GameSetup, check_controller
 
 PROG = "tictactoe-tui"

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .engine import PLAYER_NAMES, BoardSpec, GameError, Mark
-from .gomocup.client import BRAIN_PREFIX, is_brain_controller, parse_brain_controller
+from .gomocup.controllers import BRAIN_PREFIX, is_brain_controller, parse_brain_controller
 
 HUMAN = "human"
 CONTROLLERS: tuple[str, ...] = (HUMAN, *PLAYER_NAMES)

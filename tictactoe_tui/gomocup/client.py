@@ -21,7 +21,6 @@ import collections
 import contextlib
 import os
 import queue
-import shlex
 import subprocess
 import threading
 import time
@@ -30,6 +29,7 @@ from typing import IO
 
 from ..engine import BoardSpec, Cell, GameError, Position
 from ..engine.players import DEFAULT_TIME_LIMIT
+from .controllers import parse_brain_controller
 from .protocol import (
     DEFAULT_K,
     K_KEY,
@@ -40,9 +40,6 @@ from .protocol import (
     parse_xy,
     to_protocol,
 )
-
-BRAIN_PREFIX = "brain:"
-"""A controller naming an external brain: ``brain:PATH [ARGS...]``."""
 
 START_TIMEOUT = 10.0
 """Seconds a brain may take to answer ``START`` (some load large tables or networks first)."""
@@ -62,24 +59,6 @@ class BrainError(GameError):
 
 class BrainStopped(BrainError):
     """``choose`` was stopped before the brain answered; the brain's late answer is dropped."""
-
-
-def is_brain_controller(controller: str) -> bool:
-    """True for a controller of the form ``brain:...``."""
-    return controller.startswith(BRAIN_PREFIX)
-
-
-def parse_brain_controller(controller: str) -> list[str]:
-    """The command line of ``brain:PATH [ARGS...]`` (split as a shell would, without running one)."""
-    if not is_brain_controller(controller):
-        raise GameError(f"{controller!r} does not name a brain: write brain:PATH, such as brain:pbrain-rapfi")
-    try:
-        argv = shlex.split(controller[len(BRAIN_PREFIX):])
-    except ValueError as error:
-        raise GameError(f"{controller!r} cannot be read as a command line: {error}") from None
-    if not argv:
-        raise GameError(f"{controller!r} names no program: write brain:PATH, such as brain:pbrain-rapfi")
-    return argv
 
 
 class BrainPlayer:
