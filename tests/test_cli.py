@@ -139,6 +139,8 @@ def test_a_brain_controller_reaches_the_game_setup(monkeypatch: pytest.MonkeyPat
     started: list[GameSetup | None] = []
 
     class FakeApp:
+        return_code = 0
+
         def __init__(self, setup: GameSetup | None, start: Position | None) -> None:
             started.append(setup)
 
