@@ -95,15 +95,15 @@ def test_complete_games_on_square_and_rectangular_boards(client: EngineClient, b
 def test_board_positions_and_takeback_then_the_game_goes_on(client: EngineClient) -> None:
     spec = BoardSpec.parse("15x15k5")
     start(client, spec)
-    # The opponent (O) has an open three on row 8: h8 i8 j8; the brain is X with two stones.
-    position = Position.from_moves(spec, "d4 h8 d12 i8 l4 j8")
+    # The opponent (O) has four on row 8, h8 to k8, closed by X's g8: the brain (X) must take l8.
+    position = Position.from_moves(spec, "d4 h8 g8 i8 d12 j8 a1 k8")
     setup = BoardPosition()
     for index, cell in enumerate(position.moves):
         setup.add_move(move_of(spec, cell), BoardPosition.SELF if index % 2 == 0 else BoardPosition.OPPONENT)
     result = client.board(setup, timeout=WAIT)
     assert result is not None
     block = cell_of(spec, result.move)
-    assert spec.cell_name(block) in {"g8", "k8", "f8", "l8"}  # an open three must be answered at its ends
+    assert spec.cell_name(block) == "l8"
     position = position.play(block)
     # Take back the brain's answer and the opponent's last stone, then play on with TURN from there.
     assert client.takeback(move_of(spec, block), timeout=WAIT)
