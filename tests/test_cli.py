@@ -118,3 +118,54 @@ def test_flags_build_the_game_setup(monkeypatch: pytest.MonkeyPatch) -> None:
     assert recorded[0].x == "human"
     assert recorded[1] is not None and recorded[1].record == "4x4k3: b2 a1 c3"
     assert replayed[0] is not None and (replayed[0].x, replayed[0].o) == ("human", "human")
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["--o", "brain:"], "'brain:' names no program"),
+        (["--o", "brain:'unclosed"], "cannot be read as a command line"),
+        (["--x", "brain:/nonexistent/pbrain-x --fast"], "brain program '/nonexistent/pbrain-x' is not found"),
+        (["--x", "brainy"], "invalid choice: 'brainy'"),
+        (["brain", "--frobnicate"], "unrecognized arguments: --frobnicate"),
+    ],
+)
+def test_bad_brain_controllers_are_one_clear_line_and_exit_2(args: list[str], says: str) -> None:
+    result = run(*args)
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and says in lines[0], result.stderr
+
+
+def test_a_brain_controller_reaches_the_game_setup(monkeypatch: pytest.MonkeyPatch) -> None:
+    started: list[GameSetup | None] = []
+
+    class FakeApp:
+        return_code = 0
+
+        def __init__(self, setup: GameSetup | None, start: Position | None) -> None:
+            started.append(setup)
+
+        def run(self) -> None:
+            pass
+
+    import tictactoe_tui.app
+
+    monkeypatch.setattr(tictactoe_tui.app, "TicTacToeApp", FakeApp)
+    controller = f"brain:{sys.executable} -m tictactoe_tui.gomocup"
+    assert cli.main(["--board", "15x15", "--o", controller]) == 0
+    (setup,) = started
+    assert setup is not None and setup.o == controller and setup.x == "human"
+
+
+def test_the_brain_subcommand_speaks_the_protocol() -> None:
+    result = subprocess.run([sys.executable, "-m", "tictactoe_tui", "brain"], capture_output=True, text=True,
+                            input="INFO timeout_turn 50\nSTART 7\nBEGIN\nBOGUS\nABOUT\nEND\n", timeout=120)
+    assert result.returncode == 0, result.stderr
+    answers = [line for line in result.stdout.splitlines() if not line.startswith("MESSAGE")]
+    assert answers[0] == "OK"
+    x, y = (int(part) for part in answers[1].split(","))
+    assert 0 <= x < 7 and 0 <= y < 7
+    assert answers[2:] == ["UNKNOWN command BOGUS is not understood", answers[3]]
+    assert answers[3].startswith('name="tictactoe-tui"')
+    assert result.stderr == ""

@@ -11,7 +11,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_engine_passes_mypy_strict() -> None:
-    result = subprocess.run([sys.executable, "-m", "mypy", "--strict", "tictactoe_tui/engine"],
+    result = subprocess.run([sys.executable, "-m", "mypy", "--strict", "tictactoe_tui/engine",
+                             "tictactoe_tui/gomocup"],
                             cwd=ROOT, capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
 

@@ -10,13 +10,15 @@ import argparse
 import json
 import os
 import shlex
+import shutil
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
 from . import __version__
 from .engine import BoardSpec, GameError, Position, SearchResult, parse_record, solve
-from .setup import CONTROLLERS, HUMAN, GameSetup
+from .gomocup.controllers import is_brain_controller, parse_brain_controller
+from .setup import CONTROLLERS, HUMAN, GameSetup, check_controller
 
 PROG = "tictactoe-tui"
 
@@ -45,6 +47,22 @@ def _time_limit(text: str) -> float:
     return seconds
 
 
+def _controller(text: str) -> str:
+    """A side's controller: a person, a level, or ``brain:PATH [ARGS...]`` naming a program that exists."""
+    if is_brain_controller(text):
+        try:
+            program = parse_brain_controller(text)[0]
+        except GameError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+        if shutil.which(program) is None:
+            raise argparse.ArgumentTypeError(f"brain program {program!r} is not found or not executable")
+        return text
+    try:
+        return check_controller(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(f"invalid choice: {text!r} ({error})") from None
+
+
 def _port(text: str) -> int:
     if not text.isdigit() or not 1 <= int(text) <= 65535:
         raise argparse.ArgumentTypeError(f"{text!r} is not a port number from 1 to 65535")
@@ -64,10 +82,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--board", type=_spec, metavar="WxHkK",
                         help="start a game on this board at once, e.g. 3x3, 4x4k3, 15x15k5 "
                         "(k defaults to min(width, height, 5))")
-    parser.add_argument("--x", choices=CONTROLLERS, metavar="WHO",
-                        help=f"who plays X: {', '.join(CONTROLLERS)} (default human)")
-    parser.add_argument("--o", choices=CONTROLLERS, metavar="WHO",
-                        help=f"who plays O: {', '.join(CONTROLLERS)} (default perfect)")
+    parser.add_argument("--x", type=_controller, metavar="WHO",
+                        help=f"who plays X: {', '.join(CONTROLLERS)} or brain:PATH (default human)")
+    parser.add_argument("--o", type=_controller, metavar="WHO",
+                        help=f"who plays O: {', '.join(CONTROLLERS)} or brain:PATH, a Gomocup brain "
+                        "with optional arguments, e.g. 'brain:pbrain-rapfi' (default perfect)")
     parser.add_argument("--record", metavar="RECORD",
                         help="open a game record such as '4x4k3: b2 a1 c3' at its last position")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
@@ -85,6 +104,10 @@ def build_parser() -> argparse.ArgumentParser:
                                  description="Serve the game over HTTP with textual-serve.")
     server.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     server.add_argument("--port", type=_port, default=8000, help="port to listen on (default 8000)")
+
+    commands.add_parser("brain", help="play as a Gomocup brain on stdin/stdout (as pbrain-tictactoe-tui)",
+                        description="Answer the Gomocup (Piskvork) brain protocol on stdin and stdout, "
+                        "for a Gomoku manager. INFO k K plays K in a row instead of five.")
     return parser
 
 
@@ -97,6 +120,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _solve(args)
         if args.command == "serve":
             return _serve(args)
+        if args.command == "brain":
+            from .gomocup.brain import main as brain
+
+            brain()
         return _play(args)
     except GameError as error:
         parser.error(str(error))

@@ -8,11 +8,27 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .engine import PLAYER_NAMES, BoardSpec, Mark
+from .engine import PLAYER_NAMES, BoardSpec, GameError, Mark
+from .gomocup.controllers import BRAIN_PREFIX, is_brain_controller, parse_brain_controller
 
 HUMAN = "human"
 CONTROLLERS: tuple[str, ...] = (HUMAN, *PLAYER_NAMES)
-"""Who can control a side: a person, or a computer player by its engine name."""
+"""Who can control a side: a person, or a computer player by its engine name.
+
+Besides these, ``brain:PATH [ARGS...]`` names an external Gomocup brain (see ``gomocup.client``)."""
+
+
+def check_controller(controller: str) -> str:
+    """``controller`` itself when it can play a side; otherwise ``ValueError`` saying what can."""
+    if controller in CONTROLLERS:
+        return controller
+    if is_brain_controller(controller):
+        try:
+            parse_brain_controller(controller)
+        except GameError as error:
+            raise ValueError(str(error)) from None
+        return controller
+    raise ValueError(f"choose from {', '.join(CONTROLLERS)} or {BRAIN_PREFIX}PATH for a Gomocup brain")
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,10 +41,10 @@ class GameSetup:
 
     def __post_init__(self) -> None:
         for side, controller in ((Mark.X, self.x), (Mark.O, self.o)):
-            if controller not in CONTROLLERS:
-                raise ValueError(
-                    f"{controller!r} cannot play {side}: choose one of {', '.join(CONTROLLERS)}"
-                )
+            try:
+                check_controller(controller)
+            except ValueError as error:
+                raise ValueError(f"{controller!r} cannot play {side}: {error}") from None
 
     def controller(self, mark: Mark) -> str:
         """Who controls ``mark``."""

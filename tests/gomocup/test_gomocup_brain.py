@@ -1,0 +1,303 @@
+"""The engine as a Gomocup brain: the protocol's commands, its clock and memory, bad input of all kinds."""
+
+from __future__ import annotations
+
+from brains import RawBrain
+
+from tictactoe_tui.engine import BoardSpec, Position
+from tictactoe_tui.engine.transposition import BYTES_PER_ENTRY
+from tictactoe_tui.gomocup.brain import LEAST_THINK, MOVES_AHEAD, PROCESS_MB, Brain, Limits
+from tictactoe_tui.gomocup.protocol import parse_cell, parse_xy
+
+
+def quick_brain() -> Brain:
+    """A brain that thinks for a few hundredths of a second a move."""
+    brain = Brain()
+    assert brain.handle("INFO timeout_turn 60") == []
+    return brain
+
+
+def moves(answers: list[str]) -> list[str]:
+    """The answers that are not MESSAGE lines."""
+    return [answer for answer in answers if not answer.startswith("MESSAGE")]
+
+
+def test_a_game_on_a_rectangle_keeps_the_brain_board_in_step() -> None:
+    brain = quick_brain()
+    assert brain.handle("RECTSTART 9,6") == ["OK"]
+    spec = BoardSpec(9, 6, 5)
+    (first,) = moves(brain.handle("BEGIN"))
+    position = Position.empty(spec).play(parse_cell(spec, first))
+    while brain.position is not None and not brain.position.is_over:
+        reply = next(cell for cell in position.legal_moves)
+        position = position.play(reply)
+        if position.is_over:
+            break
+        (answer,) = moves(brain.handle(f"TURN {','.join(map(str, _xy(spec, reply)))}"))
+        position = position.play(parse_cell(spec, answer))
+        assert brain.position == position
+    assert position.is_over
+
+
+def _xy(spec: BoardSpec, cell: int) -> tuple[int, int]:
+    col, row = spec.coordinates(cell)
+    return col, spec.height - 1 - row
+
+
+def test_board_gives_the_stones_and_the_brain_completes_its_five() -> None:
+    brain = quick_brain()
+    brain.handle("START 15")
+    stones = ["0,0,1", "5,5,2", "1,0,1", "6,5,2", "2,0,1", "9,9,2", "3,0,1", "12,12,2"]
+    assert brain.handle("BOARD") == []
+    for stone in stones:
+        assert brain.handle(stone) == []
+    assert moves(brain.handle("DONE")) == ["4,0"]
+    assert brain.position is not None and brain.position.is_over
+
+
+def test_board_in_any_order_and_the_opponent_one_stone_ahead() -> None:
+    brain = quick_brain()
+    brain.handle("START 15")
+    for line in ["BOARD", "7,7,2", "3,3,2", "8,8,1", "DONE"]:
+        answers = brain.handle(line)
+    (answer,) = moves(answers)
+    assert brain.position is not None and len(brain.position.moves) == 4
+    assert str(brain.mark) == "O"
+    assert parse_xy(answer) not in {(7, 7), (3, 3), (8, 8)}
+
+
+def test_takeback_undoes_the_last_move_only() -> None:
+    brain = quick_brain()
+    brain.handle("START 15")
+    (answer,) = moves(brain.handle("TURN 7,7"))
+    assert brain.handle("TAKEBACK 7,7")[0].startswith("ERROR")
+    assert brain.handle(f"TAKEBACK {answer}") == ["OK"]
+    assert brain.handle("TAKEBACK 7,7") == ["OK"]
+    assert brain.position == Position.empty("15x15k5")
+
+
+def test_no_reply_once_the_game_is_won_and_the_board_is_left_as_it_was() -> None:
+    brain = quick_brain()
+    brain.handle("START 15")
+    for line in ["BOARD", "0,0,1", "5,5,2", "1,0,1", "6,5,2", "2,0,1", "9,9,2", "3,0,1", "12,12,2", "DONE"]:
+        brain.handle(line)
+    won = brain.position
+    assert won is not None and won.is_over
+    assert brain.handle("TURN 8,8") == ["ERROR TURN 8,8: the game is already over (X wins)"]
+    assert brain.position == won
+
+
+def test_the_brain_blocks_a_four() -> None:
+    brain = quick_brain()
+    brain.handle("START 15")
+    for line in ["BOARD", "0,0,2", "0,5,1", "1,0,2", "6,5,1", "2,0,2", "9,9,1", "3,0,2", "12,12,1", "14,0,2",
+                 "DONE"]:
+        answers = brain.handle(line)
+    assert moves(answers) == ["4,0"]
+
+
+def test_a_turn_that_ends_the_game_is_refused_and_not_played() -> None:
+    brain = quick_brain()
+    assert brain.handle("INFO k 3") == []
+    brain.handle("START 3")
+    # The opponent threatens both 2,0 and 0,2; the brain can stop one only.
+    for line in ["BOARD", "0,0,2", "1,1,1", "1,0,2", "1,2,1", "0,1,2", "2,1,1", "DONE"]:
+        answers = brain.handle(line)
+    (answer,) = moves(answers)
+    position = brain.position
+    winning = next(cell for cell in ("2,0", "0,2") if cell != answer)
+    refused = f"ERROR TURN {winning} ends the game (O wins): there is no reply"
+    assert brain.handle(f"TURN {winning}") == [refused]
+    assert brain.position == position
+
+
+def test_turn_out_of_turn_after_a_takeback() -> None:
+    brain = quick_brain()
+    brain.handle("START 15")
+    (answer,) = moves(brain.handle("TURN 7,7"))
+    assert brain.handle(f"TAKEBACK {answer}") == ["OK"]
+    position = brain.position
+    assert brain.handle("TURN 3,3") == ["ERROR TURN 3,3: it is the brain's own turn, not the opponent's"]
+    assert brain.position == position
+
+
+def test_k_from_info_before_start_or_on_an_empty_board() -> None:
+    brain = quick_brain()
+    assert brain.handle("START 3")[0].startswith("ERROR k=5 cannot be played on a 3x3 board")
+    assert brain.handle("INFO k 3") == []
+    assert brain.handle("START 3") == ["OK"]
+    assert brain.position is not None and brain.position.spec == BoardSpec(3, 3, 3)
+    brain.handle("RECTSTART 8,4")
+    assert brain.handle("INFO k 4") == []
+    assert brain.position.spec == BoardSpec(8, 4, 4)
+    brain.handle("BEGIN")
+    assert brain.handle("INFO k 2")[0].startswith("ERROR INFO k 2: the game has begun")
+    assert brain.position.spec.k == 4
+
+
+def test_unplayed_rules_refuse_to_move_until_freestyle_returns() -> None:
+    brain = quick_brain()
+    brain.handle("START 15")
+    for rule in ("1", "2", "4", "8", "5"):
+        assert brain.handle(f"INFO rule {rule}")[0].startswith(f"ERROR rule {rule} is not played")
+        assert brain.handle("BEGIN")[0].startswith("ERROR")
+        assert brain.position == Position.empty("15x15k5")
+    assert brain.handle("INFO rule 0") == []
+    assert len(moves(brain.handle("BEGIN"))) == 1
+
+
+def test_unknown_info_keys_are_ignored_silently() -> None:
+    brain = quick_brain()
+    for line in ("INFO folder C:\\brains", "INFO thread_num 4", "INFO evaluate 7,7", "INFO game_type 2",
+                 "INFO caution_factor 1"):
+        assert brain.handle(line) == []
+
+
+def test_think_time_stays_inside_the_turn_and_the_match_clock() -> None:
+    limits = Limits(timeout_turn=1000)
+    assert 0.8 <= limits.think_time(10.0, 10.0) <= 0.9
+    assert limits.think_time(10.0, 10.3) <= 0.6  # time spent in the pipe counts
+    limits.timeout_match, limits.time_left = 180_000, 3_000
+    assert limits.think_time(0.0, 0.0) <= 3.0 / MOVES_AHEAD
+    limits.time_left = 0
+    assert limits.think_time(0.0, 0.0) == LEAST_THINK
+    assert Limits(timeout_turn=0).think_time(0.0, 0.0) == LEAST_THINK
+
+
+def test_max_memory_caps_the_solver_table() -> None:
+    brain = quick_brain()
+    brain.handle(f"INFO max_memory {100 * 2**20}")
+    brain.handle("START 15")
+    brain.handle("BEGIN")
+    solver = brain._solver
+    assert solver is not None
+    table_mb = solver.table.capacity * BYTES_PER_ENTRY / 2**20
+    assert table_mb <= (100 - PROCESS_MB) / 2 + 1
+    brain.handle(f"INFO max_memory {2 * 2**20}")  # too little for anything but the smallest table
+    brain.handle("TURN 0,0")
+    assert brain._solver is not solver and brain._solver is not None
+    assert brain._solver.table.capacity * BYTES_PER_ENTRY <= 2**20 + BYTES_PER_ENTRY
+
+
+def test_about_names_the_brain() -> None:
+    (about,) = Brain().handle("ABOUT")
+    assert about.startswith('name="tictactoe-tui", version="')
+
+
+BEFORE_START = ["TURN 7,7", "BEGIN", "TAKEBACK 7,7", "RESTART", ["BOARD", "7,7,1", "DONE"]]
+"""Moves and resets before any START."""
+
+AFTER_START: list[tuple[list[str], str | list[str], str]] = [
+    ([], "FOO", "UNKNOWN"),
+    ([], "", "UNKNOWN"),
+    ([], "   ", "UNKNOWN"),
+    ([], "PLAY 7,7", "UNKNOWN"),
+    ([], "SWAP2BOARD", "UNKNOWN"),
+    ([], "START", "ERROR"),
+    ([], "START fifteen", "ERROR"),
+    ([], "START 0", "ERROR"),
+    ([], "START 99", "ERROR"),
+    ([], "START 20,15", "ERROR"),
+    ([], "RECTSTART 20,x", "ERROR"),
+    ([], "RECTSTART 30,10", "ERROR"),
+    ([], "TURN", "ERROR"),
+    ([], "TURN 7", "ERROR"),
+    ([], "TURN a,b", "ERROR"),
+    ([], "TURN 15,0", "ERROR"),
+    ([], "TURN -1,3", "ERROR"),
+    ([], "TURN 7,7,1", "ERROR"),
+    (["TURN 7,7"], "TURN 7,7", "ERROR"),
+    (["TURN 7,7"], "BEGIN", "ERROR"),
+    (["TURN 7,7"], "TAKEBACK 3,3", "ERROR"),
+    ([], "TAKEBACK x", "ERROR"),
+    ([], "INFO", "ERROR"),
+    ([], "INFO timeout_turn soon", "ERROR"),
+    ([], "INFO max_memory -5", "ERROR"),
+    ([], "INFO rule 4", "ERROR"),
+    ([], "INFO k 0", "ERROR"),
+    (["TURN 7,7"], "INFO k 3", "ERROR"),
+    ([], ["BOARD", "7,7", "DONE"], "ERROR"),
+    ([], ["BOARD", "7,7,3", "DONE"], "ERROR"),
+    ([], ["BOARD", "7,7,4", "DONE"], "ERROR"),
+    ([], ["BOARD", "7,7,1", "7,7,2", "DONE"], "ERROR"),
+    ([], ["BOARD", "15,7,1", "DONE"], "ERROR"),
+    ([], ["BOARD", "7,7,1", "8,8,1", "DONE"], "ERROR"),
+    ([], ["BOARD", *(f"{x},0,1" for x in range(5)), *(f"{x},9,2" for x in range(0, 10, 2)), "DONE"], "ERROR"),
+]
+"""(setup after START 15, bad input, the word it must get): at least 25 ways to get the protocol wrong."""
+
+
+def test_the_brain_answers_every_bad_input_and_still_plays() -> None:
+    """One process takes every bad input in turn, answering each, then answers valid commands at once."""
+    assert len(BEFORE_START) + len(AFTER_START) >= 25
+    brain = RawBrain()
+    try:
+        assert brain.ask("INFO timeout_turn 50", "ABOUT").startswith('name="tictactoe-tui"')
+        for bad in BEFORE_START:
+            lines = bad if isinstance(bad, list) else [bad]
+            assert brain.ask(*lines).startswith("ERROR"), bad
+            assert brain.ask("ABOUT").startswith("name="), bad
+        for setup, bad, word in AFTER_START:
+            assert brain.ask("START 15") == "OK"
+            for line in setup:
+                x, y = parse_xy(brain.ask(line))
+                assert 0 <= x < 15 and 0 <= y < 15
+            lines = bad if isinstance(bad, list) else [bad]
+            answer = brain.ask(*lines)
+            assert answer.split(" ")[0] == word, (bad, answer)
+            # INFO rule 0 undoes INFO rule 4, which by design holds until freestyle is asked for again.
+            assert brain.ask("INFO rule 0", "RECTSTART 9,7") == "OK", bad
+            x, y = parse_xy(brain.ask("BEGIN"))
+            assert 0 <= x < 9 and 0 <= y < 7, bad
+        assert brain.process.poll() is None
+        brain.send("END")
+        assert brain.process.wait(60) == 0
+    finally:
+        brain.kill()
+
+
+def test_a_board_left_without_done_is_dropped_and_the_next_command_runs() -> None:
+    brain = RawBrain()
+    try:
+        assert brain.ask("START 15") == "OK"
+        dropped = brain.ask("BOARD", "7,7,1", "START 10")
+        assert dropped == "ERROR BOARD ended without DONE; the position is unchanged"
+        assert brain.answer() == "OK"
+        assert brain.ask("BEGIN") != ""
+    finally:
+        brain.kill()
+
+
+def test_crlf_commands_and_closed_stdin() -> None:
+    """A manager's CR LF lines are read; the answers end in one line feed; closing stdin ends it with 0."""
+    brain = RawBrain(newline=b"\r\n")
+    try:
+        brain.send("INFO timeout_turn 50", "START 15")
+        assert brain.line() == "OK\n"
+        x, y = parse_xy(brain.ask("TURN 7,7"))
+        assert (x, y) != (7, 7)
+        assert brain.close_stdin() == 0
+    finally:
+        brain.kill()
+
+
+def test_commands_after_the_end_of_input_are_still_answered() -> None:
+    """A manager that writes its commands and closes stdin gets every answer before the brain exits."""
+    brain = RawBrain()
+    try:
+        brain.send("INFO timeout_turn 50", "START 15", "BEGIN", "ABOUT")
+        assert brain.close_stdin() == 0
+        assert brain.answer() == "OK"
+        parse_xy(brain.answer())
+        assert brain.answer().startswith("name=")
+    finally:
+        brain.kill()
+
+
+def test_end_during_a_search_ends_the_brain_with_status_0() -> None:
+    brain = RawBrain()
+    try:
+        brain.send("INFO timeout_turn 600000", "START 20", "BEGIN", "END")
+        assert brain.process.wait(60) == 0
+    finally:
+        brain.kill()

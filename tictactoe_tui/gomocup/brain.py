@@ -1,0 +1,405 @@
+"""The engine as a Gomocup brain: commands on stdin, answers on stdout, for any Gomoku manager.
+
+``Brain`` holds one game's state and answers one line at a time, so it can be
+tested without pipes; ``main`` runs it over stdin and stdout. A thread reads
+stdin while the main thread thinks, so ``END`` stops a search at once and the
+time a command waited in the pipe counts against the move's clock.
+
+One ``Solver`` serves the whole game, so each reply starts from what earlier
+moves proved; ``max_memory`` caps its table. Whatever a line holds, the brain
+answers (``ERROR``/``UNKNOWN`` for what it cannot do) and keeps going; only
+``END`` and the end of stdin stop it, with exit status 0.
+"""
+
+from __future__ import annotations
+
+import os
+import queue
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from itertools import zip_longest
+from typing import BinaryIO, NoReturn, TextIO
+
+from ..engine import (
+    BoardSpec,
+    BoardSpecError,
+    GameError,
+    IllegalMoveError,
+    Mark,
+    Position,
+    SearchResult,
+    Solver,
+    Value,
+)
+from ..engine.players import DEFAULT_TIME_LIMIT
+from ..engine.transposition import DEFAULT_MEMORY_LIMIT_MB
+from .protocol import (
+    DEFAULT_K,
+    K_KEY,
+    format_cell,
+    parse_board_line,
+    parse_cell,
+    parse_command,
+    parse_size,
+)
+
+NAME = "tictactoe-tui"
+
+SUPPORTED_RULES = frozenset({0})
+"""``INFO rule`` values played: 0, freestyle (a line of five or more wins).
+
+Exactly five (1), continuous games (2), renju (4) and caro (8) are refused with ``ERROR``:
+the engine counts an overline as a win, so it would play them wrongly."""
+
+SAFETY_SHARE = 0.15
+"""The part of each move's time kept back for answering."""
+SAFETY_SECONDS = 0.05
+"""The least time kept back, whatever the limit (process scheduling, pipes)."""
+MOVES_AHEAD = 15
+"""With a match clock, one move may use at most ``time_left / MOVES_AHEAD``."""
+LEAST_THINK = 0.005
+"""Seconds of thought when the manager asks for moves at once (``timeout_turn 0``)."""
+PROCESS_MB = 40
+"""Megabytes the brain's process needs beside the solver's table (interpreter, engine, heuristics)."""
+
+_BOARD_FIELDS = {1: "own", 2: "opponent"}
+_COMMANDS = frozenset({"START", "RECTSTART", "RESTART", "BEGIN", "TURN", "BOARD", "INFO", "END", "ABOUT",
+                       "TAKEBACK"})
+
+
+@dataclass
+class Limits:
+    """What the manager said about time and memory, in its units (milliseconds, bytes)."""
+
+    timeout_turn: int = int(DEFAULT_TIME_LIMIT * 1000)
+    timeout_match: int = 0
+    time_left: int | None = None
+    max_memory: int = 0
+
+    def think_time(self, received: float, now: float) -> float:
+        """Seconds the next search may take, counted from ``now`` for a command that arrived at ``received``.
+
+        The turn's limit and the match clock both bound it, less a margin for answering; the time
+        the command waited in the pipe is already spent.
+        """
+        budget = self.timeout_turn / 1000
+        if self.time_left is not None and (self.timeout_match > 0 or self.time_left > 0):
+            budget = min(budget, max(self.time_left, 0) / 1000 / MOVES_AHEAD)
+        budget -= max(SAFETY_SECONDS, budget * SAFETY_SHARE) + (now - received)
+        return max(budget, LEAST_THINK)
+
+    @property
+    def memory_limit_mb(self) -> int:
+        """The solver's table size for ``max_memory`` (0 = no limit given: the engine's default)."""
+        if self.max_memory <= 0:
+            return DEFAULT_MEMORY_LIMIT_MB
+        return max(1, min(DEFAULT_MEMORY_LIMIT_MB, (self.max_memory // 2**20 - PROCESS_MB) // 2))
+
+
+@dataclass
+class Brain:
+    """One brain's game: the board, whose stones are whose, and the limits it plays within.
+
+    ``handle`` takes one line and returns the lines to answer with; ``finished`` turns true
+    after ``END``.
+    """
+
+    limits: Limits = field(default_factory=Limits)
+    k: int = DEFAULT_K
+    rule: int = 0
+    position: Position | None = None
+    mark: Mark | None = None
+    """The brain's own mark, once a move or a BOARD has said which it is."""
+    finished: bool = False
+    stop: threading.Event = field(default_factory=threading.Event)
+    """Set by whoever reads stdin when END arrives mid-search, so the search answers at once."""
+    clock: Callable[[], float] = time.perf_counter
+    _solver: Solver | None = None
+    _solver_mb: int = 0
+    _board: list[tuple[int, int, int]] | None = None
+    """The stones of a BOARD command still being read, or None outside one."""
+    _board_error: str | None = None
+
+    def handle(self, line: str, received: float | None = None) -> list[str]:
+        """The answers to one line from the manager (often none, at most a few)."""
+        received = self.clock() if received is None else received
+        try:
+            return self._handle(line, received)
+        except GameError as error:
+            return [f"ERROR {error}"]
+        except Exception as error:  # the brain answers and keeps running, whatever happens
+            return [f"ERROR internal error: {type(error).__name__}: {error}"]
+
+    def _handle(self, line: str, received: float) -> list[str]:
+        command = parse_command(line)
+        if self._board is not None:
+            if command.word == "DONE":
+                return self._board_done(received)
+            if command.word not in _COMMANDS:
+                self._board_line(line)
+                return []
+            # A command inside BOARD means DONE never came: the BOARD is dropped, the command runs.
+            self._board = None
+            dropped = "ERROR BOARD ended without DONE; the position is unchanged"
+            return [dropped, *self._handle(line, received)]
+        if not command.word:
+            return ["UNKNOWN empty line"]
+        handler = _HANDLERS.get(command.word)
+        if handler is None:
+            return [f"UNKNOWN command {command.word} is not understood"]
+        return handler(self, command.argument, received)
+
+    # Starting a game
+
+    def _start(self, argument: str, received: float) -> list[str]:
+        width, height = parse_size(argument)
+        if width != height:
+            raise GameError(f"START takes one size; use RECTSTART {width},{height} for a rectangle")
+        return self._new_game(width, height)
+
+    def _rectstart(self, argument: str, received: float) -> list[str]:
+        return self._new_game(*parse_size(argument))
+
+    def _new_game(self, width: int, height: int) -> list[str]:
+        try:
+            spec = BoardSpec(width, height, self.k)
+        except BoardSpecError as error:
+            hint = f" (send INFO {K_KEY} with a smaller k first)" if self.k > max(width, height) else ""
+            raise BoardSpecError(f"{error}{hint}") from None
+        self.position, self.mark = Position.empty(spec), None
+        return ["OK"]
+
+    def _restart(self, argument: str, received: float) -> list[str]:
+        position = self._game("RESTART")
+        self.position, self.mark = Position.empty(position.spec), None
+        return ["OK"]
+
+    def _game(self, command: str) -> Position:
+        if self.position is None:
+            raise GameError(f"{command} before START: send START size or RECTSTART width,height first")
+        return self.position
+
+    # Moves
+
+    def _begin(self, argument: str, received: float) -> list[str]:
+        position = self._game("BEGIN")
+        if position.moves:
+            raise GameError("BEGIN on a board with stones: send TURN x,y or BOARD")
+        self.mark = Mark.X
+        return self._move(position, received)
+
+    def _turn(self, argument: str, received: float) -> list[str]:
+        position = self._game("TURN")
+        cell = parse_cell(position.spec, argument)
+        if position.is_over:
+            raise GameError(f"TURN {argument}: the game is already over ({position.outcome.status.value})")
+        if position.occupied >> cell & 1:
+            raise GameError(f"TURN {argument}: that cell is already taken")
+        mark = self.mark if self.mark is not None else position.to_move.other
+        if position.to_move is mark:
+            raise GameError(f"TURN {argument}: it is the brain's own turn, not the opponent's")
+        after = position.play(cell)
+        if after.is_over:
+            status = after.outcome.status.value
+            raise GameError(f"TURN {argument} ends the game ({status}): there is no reply")
+        self.mark = mark
+        return self._move(after, received)
+
+    def _takeback(self, argument: str, received: float) -> list[str]:
+        position = self._game("TAKEBACK")
+        cell = parse_cell(position.spec, argument)
+        if not position.moves or position.moves[-1] != cell:
+            last = format_cell(position.spec, position.moves[-1]) if position.moves else "none"
+            raise GameError(f"TAKEBACK {argument}: only the last move can be taken back (the last is {last})")
+        self.position = position.undo()
+        return ["OK"]
+
+    def _board_start(self, argument: str, received: float) -> list[str]:
+        # Even before START the stones are read up to DONE, so that one ERROR answers the whole command.
+        self._board, self._board_error = [], None
+        return []
+
+    def _board_line(self, line: str) -> None:
+        if self._board_error is not None or self._board is None:
+            return
+        try:
+            self._board.append(parse_board_line(line))
+        except GameError as error:
+            self._board_error = str(error)
+
+    def _board_done(self, received: float) -> list[str]:
+        stones, self._board = self._board or [], None
+        if self._board_error is not None:
+            raise GameError(f"BOARD: {self._board_error}")
+        position = self._game("BOARD")
+        spec = position.spec
+        sides: dict[int, list[int]] = {1: [], 2: []}
+        taken: set[int] = set()
+        for x, y, owner in stones:
+            if owner == 3:
+                raise GameError("BOARD: field 3 belongs to continuous games, which are not played")
+            if owner not in _BOARD_FIELDS:
+                raise GameError(f"BOARD: field {owner} of {x},{y} is not 1 (own) or 2 (opponent)")
+            cell = parse_cell(spec, f"{x},{y}")
+            if cell in taken:
+                raise GameError(f"BOARD: {x},{y} is given twice")
+            taken.add(cell)
+            sides[owner].append(cell)
+        own, theirs = sides[1], sides[2]
+        if len(own) == len(theirs):
+            mark, first, second = Mark.X, own, theirs
+        elif len(theirs) == len(own) + 1:
+            mark, first, second = Mark.O, theirs, own
+        else:
+            raise GameError(f"BOARD: {len(own)} own and {len(theirs)} opponent stones "
+                            "cannot be the brain's turn")
+        moves = [cell for pair in zip_longest(first, second) for cell in pair if cell is not None]
+        try:
+            board = Position.from_moves(spec, moves)
+        except IllegalMoveError:
+            board = None
+        if board is None or board.is_over:
+            raise GameError("BOARD: the position is already over (a line is complete or the board is full)")
+        self.position, self.mark = board, mark
+        return self._move(board, received)
+
+    def _move(self, position: Position, received: float) -> list[str]:
+        """Think, play the move on the brain's board and answer it (a MESSAGE first when proven)."""
+        if self.rule not in SUPPORTED_RULES:
+            raise GameError(f"rule {self.rule} is not played here: only freestyle (rule 0)")
+        solver = self._solver_for_limits()
+        think = self.limits.think_time(received, self.clock())
+        result = solver.solve(position, time_limit=think, stop=self.stop)
+        cell = result.best_moves[0]
+        self.position = position.play(cell)
+        message = _message(result)
+        return [f"MESSAGE {message}", format_cell(position.spec, cell)] if message else [
+            format_cell(position.spec, cell)]
+
+    def _solver_for_limits(self) -> Solver:
+        megabytes = self.limits.memory_limit_mb
+        if self._solver is None or megabytes != self._solver_mb:
+            self._solver, self._solver_mb = Solver(memory_limit_mb=megabytes), megabytes
+        return self._solver
+
+    # Settings and questions
+
+    def _info(self, argument: str, received: float) -> list[str]:
+        key, _, value = argument.partition(" ")
+        key, value = key.lower(), value.strip()
+        if not key:
+            raise GameError("INFO needs a key and a value, such as INFO timeout_turn 1000")
+        if key in {"timeout_turn", "timeout_match", "time_left", "max_memory", "game_type", "rule", K_KEY}:
+            number = _integer(key, value)
+            if key == "time_left":
+                self.limits.time_left = number
+            elif number < 0:
+                raise GameError(f"INFO {key} {value}: it cannot be negative")
+            elif key == "rule":
+                self.rule = number
+                if number not in SUPPORTED_RULES:
+                    raise GameError(f"rule {number} is not played here: only freestyle (rule 0), "
+                                    "where a line of five or more wins")
+            elif key == K_KEY:
+                return self._set_k(number)
+            elif key != "game_type":
+                setattr(self.limits, key, number)
+        return []  # other keys (folder, evaluate, thread_num...) are none of this brain's business
+
+    def _set_k(self, k: int) -> list[str]:
+        if not 1 <= k <= 26:
+            raise GameError(f"INFO k {k}: k must be from 1 to 26")
+        position = self.position
+        if position is not None and not position.moves:
+            spec = position.spec
+            self.position = Position.empty(BoardSpec(spec.width, spec.height, k))
+        elif position is not None:
+            raise GameError(f"INFO k {k}: the game has begun; it applies from the next START")
+        self.k = k
+        return []
+
+    def _about(self, argument: str, received: float) -> list[str]:
+        from .. import __version__
+
+        return [f'name="{NAME}", version="{__version__}"']
+
+    def _end(self, argument: str, received: float) -> list[str]:
+        self.finished = True
+        return []
+
+
+_Handler = Callable[[Brain, str, float], list[str]]
+_HANDLERS: dict[str, _Handler] = {
+    "START": Brain._start,
+    "RECTSTART": Brain._rectstart,
+    "RESTART": Brain._restart,
+    "BEGIN": Brain._begin,
+    "TURN": Brain._turn,
+    "TAKEBACK": Brain._takeback,
+    "BOARD": Brain._board_start,
+    "INFO": Brain._info,
+    "ABOUT": Brain._about,
+    "END": Brain._end,
+}
+
+
+def _integer(key: str, value: str) -> int:
+    try:
+        return int(value)
+    except ValueError:
+        raise GameError(f"INFO {key} {value!r}: the value must be a whole number") from None
+
+
+def _message(result: SearchResult) -> str:
+    """A line for the manager's user when the search proved something; nothing otherwise."""
+    plies = result.plies
+    if result.value is Value.WIN and plies is not None:
+        return f"a forced win in {(plies + 1) // 2} own move{'s' if plies > 2 else ''}"
+    if result.value is Value.LOSS and plies is not None:
+        return f"lost against best play, in {plies // 2} more opponent move{'s' if plies > 3 else ''}"
+    if result.value is Value.DRAW:
+        return "a draw with best play"
+    return ""
+
+
+def _read_lines(stream: BinaryIO, lines: queue.Queue[tuple[str, float] | None], brain: Brain) -> None:
+    """Queue each line with its arrival time; END (or the end of the stream) also stops a search."""
+    for raw in iter(stream.readline, b""):
+        line = raw.decode("utf-8", errors="replace").rstrip("\r\n")
+        if parse_command(line).word == "END":
+            brain.stop.set()
+        lines.put((line, brain.clock()))
+    lines.put(None)
+
+
+def serve(brain: Brain, stdin: BinaryIO, stdout: TextIO) -> int:
+    """Answer every line of ``stdin`` on ``stdout`` until END or the end of input; 0 when done."""
+    lines: queue.Queue[tuple[str, float] | None] = queue.Queue()
+    threading.Thread(target=_read_lines, args=(stdin, lines, brain), daemon=True).start()
+    while not brain.finished:
+        item = lines.get()
+        if item is None:
+            break
+        _write(stdout, brain.handle(*item))
+    return 0
+
+
+def _write(stdout: TextIO, answers: Iterable[str]) -> None:
+    for answer in answers:
+        stdout.write(answer + "\n")
+    stdout.flush()
+
+
+def main() -> NoReturn:
+    """Entry point of ``pbrain-tictactoe-tui`` and ``tictactoe-tui brain``: exits with status 0."""
+    try:
+        serve(Brain(), sys.stdin.buffer, sys.stdout)
+        sys.stdout.flush()
+    except (KeyboardInterrupt, BrokenPipeError):
+        pass
+    # After END the reader thread may still be blocked reading stdin; a normal interpreter shutdown
+    # would wait on it (or abort), so the process leaves at once, as the protocol asks.
+    os._exit(0)

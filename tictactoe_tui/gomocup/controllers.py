@@ -1,0 +1,32 @@
+"""Controllers that name an external brain: ``brain:PATH [ARGS...]``.
+
+Kept apart from the client so that checking a game's setup (the command line,
+the app's new-game form) loads neither subprocesses nor the engine's search.
+"""
+
+from __future__ import annotations
+
+import shlex
+
+from ..engine.errors import GameError
+
+BRAIN_PREFIX = "brain:"
+"""A controller naming an external brain: ``brain:PATH [ARGS...]``."""
+
+
+def is_brain_controller(controller: str) -> bool:
+    """True for a controller of the form ``brain:...``."""
+    return controller.startswith(BRAIN_PREFIX)
+
+
+def parse_brain_controller(controller: str) -> list[str]:
+    """The command line of ``brain:PATH [ARGS...]`` (split as a shell would, without running one)."""
+    if not is_brain_controller(controller):
+        raise GameError(f"{controller!r} does not name a brain: write brain:PATH, such as brain:pbrain-rapfi")
+    try:
+        argv = shlex.split(controller[len(BRAIN_PREFIX):])
+    except ValueError as error:
+        raise GameError(f"{controller!r} cannot be read as a command line: {error}") from None
+    if not argv:
+        raise GameError(f"{controller!r} names no program: write brain:PATH, such as brain:pbrain-rapfi")
+    return argv

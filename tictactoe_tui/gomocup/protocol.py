@@ -1,0 +1,104 @@
+"""The words of the Gomocup (Piskvork) brain protocol, read and written in one place.
+
+The protocol names a cell ``x,y``: 0-based, x the column from the left, y the
+row from the top. The engine numbers rows from the bottom (``a1`` is the
+bottom-left cell), so on a board ``height`` rows tall
+
+    x = column index,  y = height - 1 - row index
+
+and on 15x15 the centre ``h8`` is ``7,7``, ``a1`` is ``0,14`` and ``a15`` is
+``0,0``. Every conversion between the two goes through ``to_protocol`` and
+``from_protocol``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..engine import BoardSpec, Cell, NotationError
+
+K_KEY = "k"
+"""The ``INFO`` key of this project's extension: ``INFO k 4`` plays four in a row instead of five.
+
+Brains that do not know the key ignore it, as the protocol asks of unknown ``INFO`` keys."""
+
+DEFAULT_K = 5
+"""Five in a row: the protocol's game, played whenever a manager does not send ``INFO k``."""
+
+_COORDINATES = re.compile(r"^\s*(-?\d+)\s*,\s*(-?\d+)\s*$")
+_NAME_FIELD = re.compile(r'\bname\s*=\s*"([^"]*)"', re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    """One line from a manager: the command word in capitals and the rest of the line."""
+
+    word: str
+    argument: str
+
+
+def parse_command(line: str) -> Command:
+    """Split a line into its command word (case-blind, as managers differ) and its argument."""
+    word, _, argument = line.strip().partition(" ")
+    return Command(word.upper(), argument.strip())
+
+
+def parse_xy(text: str) -> tuple[int, int]:
+    """The two integers of ``x,y``; not checked against any board."""
+    match = _COORDINATES.match(text)
+    if match is None:
+        raise NotationError(f"{text.strip()!r} is not a coordinate pair x,y such as 7,7")
+    return int(match[1]), int(match[2])
+
+
+def from_protocol(spec: BoardSpec, x: int, y: int) -> Cell:
+    """The engine's cell at protocol coordinates ``x,y`` (y counted from the top)."""
+    if not (0 <= x < spec.width and 0 <= y < spec.height):
+        raise NotationError(
+            f"{x},{y} is off the {spec.width}x{spec.height} board "
+            f"(x from 0 to {spec.width - 1}, y from 0 to {spec.height - 1})"
+        )
+    return spec.cell_at(x, spec.height - 1 - y)
+
+
+def to_protocol(spec: BoardSpec, cell: Cell) -> tuple[int, int]:
+    """Protocol coordinates ``(x, y)`` of an engine cell."""
+    col, row = spec.coordinates(cell)
+    return col, spec.height - 1 - row
+
+
+def parse_cell(spec: BoardSpec, text: str) -> Cell:
+    """The cell that ``x,y`` names on ``spec``'s board."""
+    return from_protocol(spec, *parse_xy(text))
+
+
+def format_cell(spec: BoardSpec, cell: Cell) -> str:
+    """``x,y`` for an engine cell, the form a brain answers with."""
+    x, y = to_protocol(spec, cell)
+    return f"{x},{y}"
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """``(width, height)`` from ``START``'s ``size`` or ``RECTSTART``'s ``w,h``."""
+    if text.strip().isdigit():
+        return int(text), int(text)
+    match = _COORDINATES.match(text)
+    if match is None:
+        raise NotationError(f"{text.strip()!r} is not a board size (START 15, RECTSTART 20,15)")
+    return int(match[1]), int(match[2])
+
+
+def parse_board_line(text: str) -> tuple[int, int, int]:
+    """``(x, y, field)`` of a line between ``BOARD`` and ``DONE``."""
+    parts = text.split(",")
+    if len(parts) != 3 or not all(part.strip().lstrip("-").isdigit() for part in parts):
+        raise NotationError(f"{text.strip()!r} is not a board line x,y,field such as 7,7,1")
+    x, y, field = (int(part) for part in parts)
+    return x, y, field
+
+
+def about_name(line: str) -> str | None:
+    """The ``name="..."`` field of an ``ABOUT`` answer, when it has one."""
+    match = _NAME_FIELD.search(line)
+    return match[1].strip() or None if match else None
