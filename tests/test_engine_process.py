@@ -37,7 +37,9 @@ def engine() -> Iterator[EngineProcess]:
 def test_a_move_comes_from_another_process(engine: EngineProcess) -> None:
     position = Position.from_moves("3x3", "a1")
     job = engine.submit(Request("move", 1, position, controller="perfect"))
-    assert position.spec.cell_name(job.answer.result(HANG)) == "b2", "the only move that does not lose"
+    move = job.answer.result(HANG)
+    assert position.spec.cell_name(move.cell) == "b2", "the only move that does not lose"
+    assert move.player == "perfect" and move.messages == ()
     assert engine.pid is not None and engine.pid != os.getpid()
 
 
@@ -81,7 +83,7 @@ def test_a_failing_search_fails_its_job_only(engine: EngineProcess) -> None:
         job.answer.result(HANG)
     pid = engine.pid
     easy = engine.submit(Request("move", 1, Position.empty("3x3"), controller="easy"))
-    assert easy.answer.result(HANG) in range(9)
+    assert easy.answer.result(HANG).cell in range(9)
     assert engine.pid == pid, "the same process goes on"
 
 
@@ -93,7 +95,7 @@ def test_a_killed_process_fails_its_jobs_and_the_next_job_starts_a_fresh_one(eng
     with pytest.raises(EngineStopped, match="signal 9"):
         job.answer.result(HANG)
     again = engine.submit(Request("move", 1, Position.empty("3x3"), controller="easy"))
-    assert again.answer.result(HANG) in range(9)
+    assert again.answer.result(HANG).cell in range(9)
     assert engine.pid not in (None, pid)
 
 

@@ -31,6 +31,8 @@ from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from typing import TYPE_CHECKING, Any, Literal, Union
 
+from .gomocup.controllers import is_brain_controller
+
 if TYPE_CHECKING:
     from .engine import Cell, MoveEvaluation, Player, Position, SearchResult, Solver
 
@@ -43,8 +45,8 @@ ANALYSIS_MEMORY_MB = 128
 """The cap on the memory of the solver kept for each game's analyses and hints."""
 
 Kind = Literal["move", "analyse", "hint"]
-Answer = Union["Cell", "SearchResult", tuple["MoveEvaluation", ...]]
-"""A move's cell, a hint's result, or an analysis' evaluation of every move."""
+Answer = Union["Move", "SearchResult", tuple["MoveEvaluation", ...]]
+"""A move, a hint's result, or an analysis' evaluation of every move."""
 
 
 class EngineStopped(RuntimeError):
@@ -62,11 +64,28 @@ def default_players(controller: str) -> Player:
     return make_player(controller)
 
 
+def _brain(controller: str) -> Player:
+    """An external brain (``brain:PATH [ARGS...]``), given the engine's levels' time for each move."""
+    from .engine.players import DEFAULT_TIME_LIMIT
+    from .gomocup.client import BrainPlayer
+
+    return BrainPlayer.from_controller(controller, time_limit=DEFAULT_TIME_LIMIT)
+
+
 def default_solvers() -> Solver:
     """A solver for one game's analyses and hints, within a memory cap."""
     from .engine import Solver
 
     return Solver(memory_limit_mb=ANALYSIS_MEMORY_MB)
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """A computer's move, with what its player said: its name and any messages (an external brain's)."""
+
+    cell: Cell
+    player: str
+    messages: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,8 +214,11 @@ class _EngineState:
             key = (request.game, request.controller, position.to_move)
             player = self._players.get(key)
             if player is None:
-                player = self._players[key] = self._make_player(request.controller)
-            return player.choose(position, stop)
+                make = _brain if is_brain_controller(request.controller) else self._make_player
+                player = self._players[key] = make(request.controller)
+            cell = player.choose(position, stop)
+            said = getattr(player, "messages", None)
+            return Move(cell, player.name, tuple(said()) if callable(said) else ())
         solver = self._solvers.get(request.game)
         if solver is None:
             solver = self._solvers[request.game] = self._make_solver()

@@ -24,7 +24,7 @@ from typing import Any
 
 from . import storage
 from .engine import BoardSpec, GameError
-from .setup import CONTROLLERS, GameSetup
+from .setup import GameSetup, check_controller
 
 SETTINGS_FILE = "settings.json"
 SETTINGS_VERSION = 1
@@ -124,10 +124,11 @@ def _decode_setup(document: Mapping[str, Any], default: GameSetup, problems: lis
 
 def _controller(document: Mapping[str, Any], key: str, default: str, problems: list[str]) -> str:
     controller = storage.expect(document, key, str, problems, default)
-    if controller in CONTROLLERS:
-        return controller
-    problems.append(f"{key} {controller!r} is not one of {', '.join(CONTROLLERS)}")
-    return default
+    try:
+        return check_controller(controller)
+    except ValueError as error:
+        problems.append(f"{key} {controller!r} cannot play: {error}")
+        return default
 
 
 SETTINGS_FORMAT: storage.FileFormat[Settings] = storage.FileFormat(

@@ -112,12 +112,16 @@ def record_result(stats: Statistics, spec: BoardSpec, opponent: str, result: Res
 
 
 def counted_game(setup: GameSetup) -> tuple[Mark, str] | None:
-    """The person's mark and the computer level when ``setup`` is counted in statistics, else None."""
+    """The person's mark and the computer level when ``setup`` is counted in statistics, else None.
+
+    Statistics are kept per level: a game against an external brain counts in the session's score only.
+    """
     humans = [mark for mark in Mark if setup.is_human(mark)]
     if len(humans) != 1:
         return None
     human = humans[0]
-    return human, setup.controller(human.other)
+    opponent = setup.controller(human.other)
+    return (human, opponent) if opponent in PLAYER_NAMES else None
 
 
 def result_for(outcome: Outcome, mark: Mark) -> Result:

@@ -6,7 +6,10 @@ notifications and the tests all say the same thing in the same words.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from ..engine import Outcome, Position, Status
+from ..gomocup.controllers import is_brain_controller, parse_brain_controller
 from ..settings import KeypadLayout
 from ..setup import HUMAN, GameSetup
 
@@ -18,8 +21,12 @@ RESULTS: dict[Status, str] = {
 
 
 def controller_label(controller: str) -> str:
-    """``Human``, or ``Computer (level)`` for a computer player."""
-    return "Human" if controller == HUMAN else f"Computer ({controller})"
+    """``Human``, ``Computer (level)`` for one of the engine's players, ``Brain (program)`` for another's."""
+    if controller == HUMAN:
+        return "Human"
+    if is_brain_controller(controller):
+        return f"Brain ({Path(parse_brain_controller(controller)[0]).name})"
+    return f"Computer ({controller})"
 
 
 def players_label(setup: GameSetup) -> str:

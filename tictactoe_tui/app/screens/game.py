@@ -30,9 +30,10 @@ from textual.reactive import var
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from ...engine import Cell, Outcome, Position
-from ...engine_process import EngineProcess, EngineStopped, Job, SearchFailed
+from ...engine import Cell, Mark, Outcome, Position
+from ...engine_process import EngineProcess, EngineStopped, Job, Move, SearchFailed
 from ...game import Game
+from ...gomocup.controllers import is_brain_controller
 from ...history import History
 from ...searches import Searches, position_key
 from ...settings import KeypadLayout
@@ -110,6 +111,8 @@ class GameScreen(Screen[None]):
         self.searches = Searches(engine)
         self._waiting = False
         """True while the new-game screen is open: the game waits, the computer does not think."""
+        self._brain_names: dict[Mark, str] = {}
+        """The names external brains gave themselves, by the side they play."""
         self._restarted_on: tuple[int, int] | None = None
         """The position whose computer move already needed a fresh engine process (it is tried once)."""
         self._step = False
@@ -183,6 +186,7 @@ class GameScreen(Screen[None]):
         self.game = Game(setup, start)
         self.set_reactive(GameScreen.shown_ply, None)
         self.set_reactive(GameScreen.paused, False)
+        self._brain_names.clear()
         self._restarted_on = None
         self._waiting = False
         if start is None:
@@ -354,22 +358,34 @@ class GameScreen(Screen[None]):
         """Play the computer's answer, no sooner than the pause after the turn began unless hurried."""
         started = time.monotonic()
         try:
-            cell = await asyncio.wrap_future(job.answer)
+            move: Move = await asyncio.wrap_future(job.answer)
         except (EngineStopped, SearchFailed) as error:
             if self.searches.finish(job):
                 self._computer_failed(job, error)
             return
+        cell = move.cell
         while not job.stopped and (left := self._pause - (time.monotonic() - started)) > 0:
             await asyncio.sleep(min(left, PAUSE_STEP))
         if not self.searches.finish(job):
             return
         self.set_reactive(GameScreen.thinking, False)  # Shown with the move, not before it.
         position = job.request.position
+        self._hear(position.to_move, job.request.controller, move)
         if not position.is_legal(cell):
             self._computer_failed(job, SearchFailed(f"it chose {position.cell_name(cell)}, which is taken"))
             return
         self.game.play(cell)
         self._changed()
+
+    def _hear(self, mark: Mark, controller: str, move: Move) -> None:
+        """Pass on what an external brain says: its own name the first time, and its messages."""
+        if not is_brain_controller(controller):
+            return
+        if self._brain_names.get(mark) != move.player:
+            self._brain_names[mark] = move.player
+            self._tell(f"{mark} is played by {move.player}.", title="Brain")
+        for message in move.messages:
+            self._tell(f"{move.player}: {message}", title="Brain")
 
     def _computer_failed(self, job: Job, error: Exception) -> None:
         """The computer could not move: a dead engine is started afresh once, else a person takes over."""
@@ -560,6 +576,11 @@ class GameScreen(Screen[None]):
 
     def action_move_now(self) -> None:
         """Have the thinking computer play the best move it has found so far."""
+        job = self.searches.current("move")
+        if job is not None and is_brain_controller(job.request.controller):
+            # The protocol has no way to ask a brain for its move early: stopping it would lose the move.
+            self._tell("A brain answers in its own time, within a second a move.")
+            return
         self.searches.hurry("move")
 
     def action_hint(self) -> None:

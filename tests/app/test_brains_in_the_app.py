@@ -1,0 +1,68 @@
+"""External Gomocup brains as players in the app: ours through the protocol, and brains that fail."""
+
+from __future__ import annotations
+
+import shlex
+import sys
+from pathlib import Path
+
+import pytest
+from driving import game, notifications, quick_app, status, until
+from textual.pilot import Pilot
+
+from tictactoe_tui.engine import BoardSpec, Mark
+from tictactoe_tui.setup import GameSetup
+
+HERE = Path(__file__).resolve().parent
+FAKE_BRAIN = HERE.parent / "gomocup" / "fake_brain.py"
+OUR_BRAIN = Path(sys.executable).parent / "pbrain-tictactoe-tui"
+
+
+def fake(mode: str) -> str:
+    return "brain:" + shlex.join([sys.executable, str(FAKE_BRAIN), mode])
+
+
+def moves(pilot: Pilot[None]) -> int:
+    return len(game(pilot).position.moves)
+
+
+async def test_a_whole_game_against_our_own_brain_through_the_protocol() -> None:
+    setup = GameSetup(BoardSpec(3, 3, 3), "human", f"brain:{OUR_BRAIN}")
+    async with quick_app(setup).run_test(size=(120, 40)) as pilot:
+        assert "Brain (pbrain-tictactoe-tui)" in status(pilot)
+        while not game(pilot).position.is_over:
+            position = game(pilot).position
+            assert position.to_move is Mark.X
+            assert game(pilot).play(position.legal_moves[0])
+            await until(pilot, lambda: game(pilot).position.is_over or game(pilot).position.to_move is Mark.X)
+        outcome = game(pilot).position.outcome
+        assert outcome.winner is not Mark.X, "the brain is our perfect player: it never loses 3x3"
+        assert game(pilot).setup.o == setup.o, "the brain played to the end"
+        assert any(note.startswith("O is played by tictactoe-tui") for note in notifications(pilot))
+
+
+@pytest.mark.parametrize(("mode", "said"), [
+    ("occupied", "already taken"),
+    ("sleep", "did not answer within 1 s"),
+    ("exit", "exited with status 3"),
+])
+async def test_a_failing_brain_ends_only_its_own_turn(mode: str, said: str) -> None:
+    setup = GameSetup(BoardSpec(7, 7, 4), "human", fake(mode))
+    async with quick_app(setup).run_test(size=(120, 40)) as pilot:
+        await pilot.press("enter")
+        await until(pilot, lambda: game(pilot).setup.o == "human")
+        screen = game(pilot)
+        (note,) = [note for note in notifications(pilot) if "could not move" in note]
+        assert said in note and "A person plays O from now on" in note
+        assert screen.position.record == "7x7k4: d4" and not screen.thinking, "the game and its record kept"
+        await pilot.press("left", "enter")
+        assert screen.position.record == "7x7k4: d4 c4"
+
+
+async def test_a_brain_that_refuses_the_board_is_reported_in_its_own_words() -> None:
+    setup = GameSetup(BoardSpec(7, 7, 4), "human", fake("refuse"))
+    async with quick_app(setup).run_test(size=(120, 40)) as pilot:
+        await pilot.press("enter")
+        await until(pilot, lambda: game(pilot).setup.o == "human")
+        (note,) = [note for note in notifications(pilot) if "could not move" in note]
+        assert "refused the 7x7 board" in note
