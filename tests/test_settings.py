@@ -30,7 +30,7 @@ def _write(path: Path, document: object) -> None:
 def test_the_first_run_has_the_defaults(tmp_path: Path) -> None:
     settings, message = load_settings(tmp_path / "settings.json")
     assert message is None
-    assert settings == Settings(GameSetup(BoardSpec(3, 3, 3), "human", "perfect"), DEFAULT_THEME,
+    assert settings == Settings(GameSetup(BoardSpec(3, 3, 3), "human", "medium"), DEFAULT_THEME,
                                 KeypadLayout.CALCULATOR)
 
 

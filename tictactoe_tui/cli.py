@@ -86,7 +86,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help=f"who plays X: {', '.join(CONTROLLERS)} or brain:PATH (default human)")
     parser.add_argument("--o", type=_controller, metavar="WHO",
                         help=f"who plays O: {', '.join(CONTROLLERS)} or brain:PATH, a Gomocup brain "
-                        "with optional arguments, e.g. 'brain:pbrain-rapfi' (default perfect)")
+                        "with optional arguments, e.g. 'brain:pbrain-rapfi' (default medium)")
     parser.add_argument("--record", metavar="RECORD",
                         help="open a game record such as '4x4k3: b2 a1 c3' at its last position")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)

@@ -33,11 +33,12 @@ def check_controller(controller: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class GameSetup:
-    """One game's settings; the defaults are a person as X against the perfect computer on 3x3."""
+    """One game's settings; the defaults, a newcomer's first game, are a person as X against the
+    medium computer on 3x3: it can be beaten, and ``perfect`` is one choice away."""
 
     spec: BoardSpec = BoardSpec(3, 3, 3)
     x: str = HUMAN
-    o: str = "perfect"
+    o: str = "medium"
 
     def __post_init__(self) -> None:
         for side, controller in ((Mark.X, self.x), (Mark.O, self.o)):

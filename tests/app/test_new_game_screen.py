@@ -33,7 +33,7 @@ async def choose(pilot: Pilot[None], field: str, steps: int) -> None:
 async def test_the_app_opens_on_the_new_game_screen_with_the_defaults() -> None:
     async with quick_app().run_test() as pilot:
         screen = form(pilot)
-        assert screen.chosen() == GameSetup(BoardSpec(3, 3, 3), "human", "perfect")
+        assert screen.chosen() == GameSetup(BoardSpec(3, 3, 3), "human", "medium"), "a newcomer meets medium first"
         assert screen.focused is screen.query_one("#start", Button)
         await pilot.press("enter")
         assert game(pilot).setup == GameSetup()
@@ -85,7 +85,7 @@ def test_every_size_the_menus_offer_either_plays_or_is_explained() -> None:
 ])
 async def test_presets_are_one_key_away(key: str, spec: str) -> None:
     async with quick_app().run_test(size=(100, 30)) as pilot:
-        await choose(pilot, "o", -2)
+        await choose(pilot, "o", -1)
         await pilot.press(key)
         setup = form(pilot).chosen()
         assert setup == GameSetup(BoardSpec.parse(spec), "human", "easy")
@@ -96,13 +96,13 @@ async def test_presets_are_one_key_away(key: str, spec: str) -> None:
 async def test_preset_buttons_can_be_clicked() -> None:
     async with quick_app().run_test(size=(100, 30)) as pilot:
         await pilot.click("#preset-5")
-        assert form(pilot).chosen() == GameSetup(BoardSpec(15, 15, 5), "human", "perfect")
+        assert form(pilot).chosen() == GameSetup(BoardSpec(15, 15, 5), "human", "medium")
 
 
 async def test_players_are_chosen_from_the_menus() -> None:
     async with quick_app().run_test() as pilot:
         await choose(pilot, "x", 3)
-        await choose(pilot, "o", -4)
+        await choose(pilot, "o", -3)
         await pilot.click("#start")
         assert game(pilot).setup == GameSetup(BoardSpec(3, 3, 3), "medium", "human")
 

@@ -76,7 +76,7 @@ async def test_a_corrupt_settings_file_is_set_aside_and_the_game_goes_on() -> No
         assert form(pilot).chosen() == GameSetup() and pilot.app.theme == DEFAULT_THEME
         await pilot.press("s", "5")
         await until(pilot, lambda: len(game(pilot).position.moves) == 2)
-        assert game(pilot).position.record.startswith("3x3k3: b2 "), "the perfect computer answered"
+        assert game(pilot).position.record.startswith("3x3k3: b2 "), "the computer answered"
     assert load_settings() == (Settings(), None), "the bad file is out of the way and the defaults stand"
 
 
@@ -86,7 +86,7 @@ async def test_a_bad_theme_name_falls_back_and_a_bad_field_costs_only_itself() -
     path.write_text('{"version": 1, "setup": {"board": "4x4k3", "x": "nobody", "o": "easy"},'
                     ' "theme": "no-such-theme", "keypad": "phone"}', encoding="utf-8")
     async with quick_app().run_test() as pilot:
-        assert any("x 'nobody' is not one of" in note for note in notifications(pilot))
+        assert any("x 'nobody' cannot play" in note for note in notifications(pilot))
         assert pilot.app.theme == DEFAULT_THEME
         assert form(pilot).chosen() == GameSetup(BoardSpec(4, 4, 3), "human", "easy")
         assert form(pilot).keypad() is KeypadLayout.PHONE

@@ -88,8 +88,9 @@ LEVELS: tuple[tuple[str, str], ...] = (
     ("medium", "also makes and blocks forks (two threats at once), and prefers the cells on the most "
                "open lines. It beats easy 100-0 on 7x7 and on Gomoku, and draws every game against "
                "perfect on 3x3 and 4x4"),
-    ("perfect", "searches the game to its end, so it never loses a game that can be saved; on a board "
-                "too large to finish it plays the best move it finds in about a second. In 100 games "
+    ("perfect", "exact where the board can be solved: it searches the game to its end, so there it "
+                "never loses a game that can be saved. On big boards (Gomoku, 7x7 and up) it is a strong "
+                "search, not perfect: it plays the best move it finds in about a second. In 100 games "
                 "each against random, easy and medium on 3x3, 4x4 (k=4) and Gomoku it lost none and won "
                 "every Gomoku game. 7x7 with k=4 is a first-player win (X wins in 11 moves from d4): there "
                 "it won all 50 games as X against medium and lost 44 of 50 as O"),

@@ -10,24 +10,61 @@ want to play, and, like everything on the form, it takes effect on Start.
 
 from __future__ import annotations
 
+import shutil
 from dataclasses import dataclass
+from pathlib import Path
 
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, VerticalScroll
 from textual.content import Content
+from textual.events import Resize
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Label, Select, Static
+from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from ...engine import MAX_SIDE, MIN_SIDE, BoardSpec, BoardSpecError
+from ...gomocup.controllers import BRAIN_PREFIX, is_brain_controller, parse_brain_controller
 from ...settings import KeypadLayout
 from ...setup import CONTROLLERS, GameSetup
+from ..geometry import plan_screen, too_small_message
 from ..labels import KEYPAD_LABELS, controller_label
 from ..presets import PRESETS
 
 SIZE_FIELDS = ("width", "height", "k")
 """The board's fields, in the order ``BoardSpec`` takes them."""
+SIDES = ("x", "o")
+"""The players' fields."""
+BRAIN = BRAIN_PREFIX
+"""The players' menu entry for an external Gomocup brain, whose command goes in a field of its own."""
+
+
+class Form(VerticalScroll, can_focus=False):
+    """The form scrolls when the terminal is short, but is no stop of its own for Tab."""
+
+
+class Field(Select[object], inherit_bindings=False):
+    """A menu that opens on Enter or Space, so that Up and Down move between the fields, as in a form."""
+
+    BINDINGS = [
+        Binding("enter,space", "show_overlay", "Open", show=False),
+        Binding("up", "app.focus_previous", "Previous field", show=False),
+        Binding("down", "app.focus_next", "Next field", show=False),
+    ]
+
+
+def brain_problem(command: str) -> str | None:
+    """Why ``command`` cannot run as a brain, or None when its program is there to run."""
+    if not command.strip():
+        return "Type the brain's command, such as pbrain-rapfi or /path/to/pbrain-embryo."
+    try:
+        program = parse_brain_controller(BRAIN + command)[0]
+    except ValueError as error:
+        return str(error)
+    found = shutil.which(program) if "/" not in program else (program if Path(program).is_file() else None)
+    if found is None:
+        return f"No program {program!r} to run: give its path, or put it on the PATH."
+    return None
 
 
 def board_problem(width: int, height: int, k: int) -> tuple[str, str] | None:
@@ -61,6 +98,8 @@ class NewGameScreen(Screen[NewGame | None]):
     BINDINGS = [
         Binding("s", "start", "Start"),
         Binding("escape", "cancel", "Back"),
+        Binding("up", "app.focus_previous", "Previous field", show=False),
+        Binding("down", "app.focus_next", "Next field", show=False),
         *(Binding(preset.key, f"preset({index})", preset.name, show=False)
           for index, preset in enumerate(PRESETS)),
     ]
@@ -75,8 +114,9 @@ class NewGameScreen(Screen[NewGame | None]):
     def compose(self) -> ComposeResult:
         setup = self._initial
         sizes = [(str(n), n) for n in range(MIN_SIDE, MAX_SIDE + 1)]
-        players = [(controller_label(name), name) for name in CONTROLLERS]
-        with VerticalScroll(id="new-game") as form:
+        players: list[tuple[str, object]] = [(controller_label(name), name) for name in CONTROLLERS]
+        players.append(("Gomocup brain…", BRAIN))
+        with Form(id="new-game") as form:
             form.border_title = "New game"
             yield Label("Board", classes="heading")
             for field, label, value in (("width", "Width", setup.spec.width),
@@ -84,17 +124,26 @@ class NewGameScreen(Screen[NewGame | None]):
                                         ("k", "In a row (k)", setup.spec.k)):
                 with Horizontal(classes="field"):
                     yield Label(label, classes="field-label")
-                    yield Select(sizes, value=value, allow_blank=False, compact=True, id=field)
+                    yield Field(sizes, value=value, allow_blank=False, compact=True, id=field)
                 yield Static(id=f"{field}-error", classes="field-error")
+            yield Static(id="fit", classes="field-error")
             yield Label("Players", classes="heading")
             for field, label, controller in (("x", "X (moves first)", setup.x), ("o", "O", setup.o)):
+                brain = is_brain_controller(controller)
                 with Horizontal(classes="field"):
                     yield Label(label, classes="field-label")
-                    yield Select(players, value=controller, allow_blank=False, compact=True, id=field)
+                    yield Field(players, value=BRAIN if brain else controller, allow_blank=False,
+                                compact=True, id=field)
+                with Horizontal(classes="field brain", id=f"{field}-brain") as row:
+                    row.display = brain
+                    yield Label("  brain command", classes="field-label")
+                    yield Input(controller.removeprefix(BRAIN) if brain else "", compact=True,
+                                placeholder="pbrain-rapfi", id=f"{field}-command")
+                yield Static(id=f"{field}-error", classes="field-error")
             with Horizontal(classes="field"):
                 yield Label("Keypad (3x3)", classes="field-label")
-                yield Select([(KEYPAD_LABELS[layout], layout) for layout in KeypadLayout],
-                             value=self._keypad, allow_blank=False, compact=True, id="keypad")
+                yield Field([(KEYPAD_LABELS[layout], layout) for layout in KeypadLayout],
+                            value=self._keypad, allow_blank=False, compact=True, id="keypad")
             yield Label("Presets", classes="heading")
             with Grid(id="presets"):
                 for index, preset in enumerate(PRESETS):
@@ -119,12 +168,18 @@ class NewGameScreen(Screen[NewGame | None]):
     def _controller(self, field: str) -> str:
         value = self.query_one(f"#{field}", Select).value
         assert isinstance(value, str)
+        if value == BRAIN:
+            return BRAIN + self.query_one(f"#{field}-command", Input).value.strip()
         return value
 
+    def _player_problem(self, field: str) -> str | None:
+        controller = self._controller(field)
+        return brain_problem(controller.removeprefix(BRAIN)) if is_brain_controller(controller) else None
+
     def chosen(self) -> GameSetup | None:
-        """The setup the fields describe, or None while they describe no board."""
+        """The setup the fields describe, or None while they describe no game that can be played."""
         width, height, k = (self._number(field) for field in SIZE_FIELDS)
-        if board_problem(width, height, k) is not None:
+        if board_problem(width, height, k) is not None or any(map(self._player_problem, SIDES)):
             return None
         return GameSetup(BoardSpec(width, height, k), self._controller("x"), self._controller("o"))
 
@@ -135,15 +190,39 @@ class NewGameScreen(Screen[NewGame | None]):
         return value
 
     @on(Select.Changed)
+    @on(Input.Changed)
     def _validate(self) -> None:
-        problem = board_problem(*(self._number(field) for field in SIZE_FIELDS))
+        sizes = tuple(self._number(field) for field in SIZE_FIELDS)
+        problem = board_problem(*sizes)
         for field in SIZE_FIELDS:
-            error = self.query_one(f"#{field}-error", Static)
-            message = problem[1] if problem is not None and problem[0] == field else ""
-            error.update(message)
-            error.display = bool(message)
-            self.query_one(f"#{field}", Select).set_class(bool(message), "-invalid")
-        self.query_one("#start", Button).disabled = problem is not None
+            self._explain(field, problem[1] if problem is not None and problem[0] == field else "")
+        players_fine = True
+        for field in SIDES:
+            brain = self.query_one(f"#{field}", Select).value == BRAIN
+            self.query_one(f"#{field}-brain").display = brain
+            message = self._player_problem(field) or ""
+            self._explain(field, message)
+            players_fine = players_fine and not message
+        self._warn_if_too_small(None if problem is not None else BoardSpec(*sizes))
+        self.query_one("#start", Button).disabled = problem is not None or not players_fine
+
+    def _explain(self, field: str, message: str) -> None:
+        """Show ``message`` under ``field`` (nothing when it is empty) and mark the field."""
+        error = self.query_one(f"#{field}-error", Static)
+        error.update(message)
+        error.display = bool(message)
+        self.query_one(f"#{field}", Select).set_class(bool(message), "-invalid")
+
+    def _warn_if_too_small(self, spec: BoardSpec | None) -> None:
+        """Say before Start when the board will not fit this terminal (the game waits until it does)."""
+        width, height = self.app.size
+        fits = spec is None or plan_screen(spec, width, height).geometry is not None
+        warning = self.query_one("#fit", Static)
+        warning.update("" if fits or spec is None else too_small_message(spec, width, height))
+        warning.display = not fits
+
+    def on_resize(self, event: Resize) -> None:
+        self._validate()
 
     # Actions
 
@@ -158,7 +237,7 @@ class NewGameScreen(Screen[NewGame | None]):
         setup = self.chosen()
         if setup is None:
             self.app.bell()
-            self.notify("This board cannot be played: see the note under the fields.",
+            self.notify("This game cannot be played: see the note under the fields.",
                         severity="error", timeout=3)
             return
         self.dismiss(NewGame(setup, self.keypad()))
