@@ -1,4 +1,4 @@
-"""The new-game screen by keyboard, a brain as a player, and a warning for a board the terminal cannot show."""
+"""The new-game screen by keyboard, a brain as a player, a warning for a board too big for the terminal."""
 
 from __future__ import annotations
 

@@ -33,7 +33,7 @@ async def choose(pilot: Pilot[None], field: str, steps: int) -> None:
 async def test_the_app_opens_on_the_new_game_screen_with_the_defaults() -> None:
     async with quick_app().run_test() as pilot:
         screen = form(pilot)
-        assert screen.chosen() == GameSetup(BoardSpec(3, 3, 3), "human", "medium"), "a newcomer meets medium first"
+        assert screen.chosen() == GameSetup(BoardSpec(3, 3, 3), "human", "medium"), "medium first"
         assert screen.focused is screen.query_one("#start", Button)
         await pilot.press("enter")
         assert game(pilot).setup == GameSetup()
