@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tictactoe_tui.app.geometry import (
+    CELL_SIZES,
     CHROME_HEIGHT,
     LABEL_WIDTH,
     SIDE_PANEL_WIDTH,
@@ -16,7 +17,8 @@ from tictactoe_tui.app.geometry import (
     plan_screen,
     too_small_message,
 )
-from tictactoe_tui.engine import BoardSpec
+from tictactoe_tui.app.glyphs import cell_lines
+from tictactoe_tui.engine import BoardSpec, Mark
 
 SPECS = [BoardSpec.parse(text) for text in
          ("1x1k1", "3x3k3", "4x4k3", "5x5k4", "7x6k4", "15x15k5", "19x19k5", "26x26k5", "26x1k3", "1x26k4")]
@@ -88,12 +90,12 @@ def test_labels_line_up_with_the_cells(geometry: Geometry) -> None:
     rows = geometry.row_labels()
     assert len(rows) == geometry.grid_height
     for row in range(spec.height):
-        middle = geometry.row_offset(row) + geometry.cell.height // 2
+        middle = geometry.row_offset(row) + (geometry.cell.height - 1) // 2
         assert rows[middle].strip() == str(row + 1)
     letters = geometry.column_labels()
     assert len(letters) == geometry.width
     for col in range(spec.width):
-        middle = LABEL_WIDTH + geometry.column_offset(col) + geometry.cell.width // 2
+        middle = LABEL_WIDTH + geometry.column_offset(col) + (geometry.cell.width - 1) // 2
         assert letters[middle] == spec.cell_name(col)[0]
     assert "".join(letters.split()) == "".join(spec.cell_name(col)[0] for col in range(spec.width))
 
@@ -109,3 +111,25 @@ def test_too_small_message_says_how_large_the_terminal_must_be() -> None:
     width, height = needed_size(BoardSpec(26, 26, 5))
     assert f"needs {width}x{height}, now 80x24" in message
     assert "26x26" in message
+
+
+def test_gomoku_uses_the_room_of_a_larger_terminal() -> None:
+    spec = BoardSpec(15, 15, 5)
+    small = plan_screen(spec, 80, 24).geometry
+    roomy = plan_screen(spec, 120, 40).geometry
+    assert small is not None and roomy is not None
+    assert (small.cell.width, small.cell.height) == (3, 1), "15x15 still fits an 80x24 terminal"
+    assert (roomy.cell.width, roomy.cell.height) == (5, 2), "and draws larger where there is room"
+    assert roomy.width <= 120 - SIDE_PANEL_WIDTH and roomy.height <= 40 - CHROME_HEIGHT
+
+
+def test_labels_line_up_with_the_marks_in_every_cell_size() -> None:
+    for cell in CELL_SIZES:
+        geometry = Geometry(BoardSpec(4, 4, 3), cell, lines=False)
+        drawn = cell_lines(Mark.X, cell.glyph, cell.width, cell.height)
+        inked_rows = [row for row, line in enumerate(drawn) if line.strip()]
+        inked_columns = [col for col in range(cell.width) if any(line[col] != " " for line in drawn)]
+        mark_row = (inked_rows[0] + inked_rows[-1]) // 2
+        mark_column = (inked_columns[0] + inked_columns[-1]) // 2
+        assert geometry.row_labels()[geometry.row_offset(3) + mark_row].strip() == "4", cell
+        assert geometry.column_labels()[LABEL_WIDTH + geometry.column_offset(1) + mark_column] == "b", cell

@@ -5,11 +5,14 @@ directly: the game screen only asks ``plan_screen`` on every resize and
 applies the answer.
 
 A terminal cell is about twice as tall as it is wide, so a square board cell
-is roughly twice as many columns as rows. Three cell sizes cover every board:
+is roughly twice as many columns as rows. Four cell sizes cover every board:
 large cells draw five-row marks (3x3 and 4x4 in an ordinary terminal), medium
-cells three-row marks, and small cells one letter, which still fits Gomoku on
-15x15 in 80x24. Lines between and around the cells are drawn only when they
-fit; without them the cells are told apart by alternating shades.
+cells three-row marks, and small cells one letter, roomy (5x2, Gomoku in a
+120x40 terminal) or tight (3x1, which still fits Gomoku on 15x15 in 80x24).
+A mark, a row number and a column letter all sit on a cell's upper middle
+line and column, so that they line up whatever the cell's size. Lines
+between and around the cells are drawn only when they fit; without them the
+cells are told apart by alternating shades.
 """
 
 from __future__ import annotations
@@ -40,6 +43,7 @@ class CellSize:
 CELL_SIZES: tuple[CellSize, ...] = (
     CellSize(13, 5, Glyph.LARGE),
     CellSize(7, 3, Glyph.MEDIUM),
+    CellSize(5, 2, Glyph.SMALL),
     CellSize(3, 1, Glyph.SMALL),
 )
 """Every cell size, largest first (the order ``fit_board`` tries them in)."""
@@ -100,14 +104,15 @@ class Geometry:
         """The row numbers, one text per line of the grid, each number level with the middle of its row."""
         lines = [" " * LABEL_WIDTH] * self.grid_height
         for row in range(self.spec.height):
-            lines[self.row_offset(row) + self.cell.height // 2] = f"{row + 1:>{LABEL_WIDTH - 1}} "
+            lines[self.row_offset(row) + (self.cell.height - 1) // 2] = f"{row + 1:>{LABEL_WIDTH - 1}} "
         return lines
 
     def column_labels(self) -> str:
         """The column letters under the grid, each centred under its column (a cell name's letter)."""
         line = [" "] * self.width
         for col in range(self.spec.width):
-            line[LABEL_WIDTH + self.column_offset(col) + self.cell.width // 2] = self.spec.cell_name(col)[0]
+            middle = LABEL_WIDTH + self.column_offset(col) + (self.cell.width - 1) // 2
+            line[middle] = self.spec.cell_name(col)[0]
         return "".join(line)
 
 
@@ -115,7 +120,7 @@ def geometries(spec: BoardSpec) -> tuple[Geometry, ...]:
     """Every way to draw ``spec``, from the most generous to the most compact."""
     return tuple(Geometry(spec, cell, lines)
                  for cell in CELL_SIZES
-                 for lines in ((True, False) if cell.glyph is not Glyph.SMALL else (False,)))
+                 for lines in ((True, False) if cell.height > 1 else (False,)))
 
 
 def fit_board(spec: BoardSpec, width: int, height: int) -> Geometry | None:
