@@ -7,17 +7,15 @@ here is one line on stderr with exit status 2.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import shlex
-import shutil
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
 from . import __version__
 from .engine import BoardSpec, GameError, Position, SearchResult, parse_record, solve
-from .gomocup.controllers import is_brain_controller, parse_brain_controller
+from .gomocup.controllers import brain_problem, is_brain_controller
 from .setup import CONTROLLERS, HUMAN, GameSetup, check_controller
 
 PROG = "tictactoe-tui"
@@ -50,12 +48,9 @@ def _time_limit(text: str) -> float:
 def _controller(text: str) -> str:
     """A side's controller: a person, a level, or ``brain:PATH [ARGS...]`` naming a program that exists."""
     if is_brain_controller(text):
-        try:
-            program = parse_brain_controller(text)[0]
-        except GameError as error:
-            raise argparse.ArgumentTypeError(str(error)) from None
-        if shutil.which(program) is None:
-            raise argparse.ArgumentTypeError(f"brain program {program!r} is not found or not executable")
+        problem = brain_problem(text)
+        if problem is not None:
+            raise argparse.ArgumentTypeError(problem)
         return text
     try:
         return check_controller(text)
@@ -135,6 +130,8 @@ def _solve(args: argparse.Namespace) -> int:
     position = Position.from_moves(args.spec, args.moves)
     result = solve(position, time_limit=args.time_limit)
     if args.json:
+        import json  # Only for --json: every millisecond of start-up counts for a one-shot command.
+
         print(json.dumps(_solve_json(position, result)))
     else:
         print(_solve_text(position, result))

@@ -81,7 +81,7 @@ async def test_a_brain_is_chosen_by_its_command_and_remembered() -> None:
         assert command.display and screen.query_one("#start", Button).disabled
         command.value = "/nowhere/pbrain-nothing"
         await pilot.pause()
-        assert "No program" in str(screen.query_one("#o-error", Static).render())
+        assert "is not found" in str(screen.query_one("#o-error", Static).render())
         command.value = OUR_BRAIN
         await pilot.pause()
         assert not screen.query_one("#start", Button).disabled

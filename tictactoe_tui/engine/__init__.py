@@ -16,8 +16,9 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from .errors import BoardSpecError, GameError, IllegalMoveError, NotationError
+    from .levels import PLAYER_NAMES
     from .lines import WinLines, win_lines
-    from .players import PLAYER_NAMES, Player, make_player
+    from .players import Player, make_player
     from .position import Mark, Outcome, Position, Status
     from .record import format_record, parse_record
     from .search import MoveEvaluation, SearchResult, Solver, Value, analyse, solve
@@ -26,7 +27,8 @@ if TYPE_CHECKING:
 _HOMES: dict[str, str] = {
     **dict.fromkeys(("BoardSpecError", "GameError", "IllegalMoveError", "NotationError"), "errors"),
     **dict.fromkeys(("WinLines", "win_lines"), "lines"),
-    **dict.fromkeys(("PLAYER_NAMES", "Player", "make_player"), "players"),
+    "PLAYER_NAMES": "levels",
+    **dict.fromkeys(("Player", "make_player"), "players"),
     **dict.fromkeys(("Mark", "Outcome", "Position", "Status"), "position"),
     **dict.fromkeys(("format_record", "parse_record"), "record"),
     **dict.fromkeys(("MoveEvaluation", "SearchResult", "Solver", "Value", "analyse", "solve"), "search"),

@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
+from .levels import PLAYER_NAMES
 from .lines import win_lines
 from .position import Position
 from .spec import Cell
@@ -152,7 +153,7 @@ PLAYERS: dict[str, Callable[[random.Random, float], Player]] = {
 }
 """Every computer player by name, weakest first, made from a random source and a time limit."""
 
-PLAYER_NAMES: tuple[str, ...] = tuple(PLAYERS)
+assert tuple(PLAYERS) == PLAYER_NAMES, "every level named in levels.py, and only those, has a player"
 
 
 def make_player(name: str, *, rng: random.Random | None = None, seed: int | None = None,

@@ -23,12 +23,15 @@ import enum
 import threading
 import time
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .exact import Aborted, ExactSearch, Node
 from .position import Position
+from .scores import MATE
 from .spec import BoardSpec, Cell
-from .strategy import MATE
-from .strategy import search as strategy_search
+
+if TYPE_CHECKING:
+    from .strategy import StrategyResult
 from .transposition import DEFAULT_MEMORY_LIMIT_MB, TranspositionTable
 
 
@@ -184,7 +187,7 @@ class Solver:
         ranked: dict[Cell, int] = {}
         if unknown and time_limit is not None and not (stop is not None and stop.is_set()):
             margin = min(ANSWER_MARGIN, time_limit / 10)
-            ranked = dict(strategy_search(position, deadline=start + time_limit - margin, stop=stop).ranked)
+            ranked = dict(_heuristic(position, deadline=start + time_limit - margin, stop=stop).ranked)
         # Moves the heuristic search did not rank come below every move it did, in the order of
         # the live lines through them, so that they still read as better or worse than each other.
         floor = min(ranked.values(), default=0)
@@ -277,7 +280,7 @@ class _Work:
         nodes = self.engine.nodes - self.nodes
         stopped = self.stop is not None and self.stop.is_set()
         if deadline is not None and not stopped and time.perf_counter() < deadline:
-            result = strategy_search(position, deadline=deadline, stop=self.stop)
+            result = _heuristic(position, deadline=deadline, stop=self.stop)
             cell, score = result.ranked[0]
             depth = max(depth, result.depth)
             nodes += result.nodes
@@ -332,3 +335,10 @@ def analyse(position: Position, *, time_limit: float | None = None,
             stop: threading.Event | None = None) -> tuple[MoveEvaluation, ...]:
     """``Solver().analyse``: evaluate every move of ``position`` with a fresh, cold table."""
     return Solver().analyse(position, time_limit=time_limit, stop=stop)
+
+
+def _heuristic(position: Position, *, deadline: float, stop: threading.Event | None) -> StrategyResult:
+    """The big-board search, loaded the first time a position needs it (small boards never do)."""
+    from .strategy import search
+
+    return search(position, deadline=deadline, stop=stop)

@@ -25,12 +25,9 @@ from functools import cache
 from typing import TypeAlias
 
 from .position import Position
+from .scores import MATE
 from .spec import Cell
 from .tactics import Budget, LineBoard, O, OutOfBudget, X, bit_cells, state_count, vcf, vct
-
-MATE = 10 ** 15
-"""Score of a win on the spot; a win (loss) seen n plies ahead scores ``MATE - n`` (its negation).
-Far above any evaluation: the largest board holds under 3000 lines of ``WEIGHT_CAP`` each."""
 
 WEIGHT_BASE = 32
 """How much more a line with one more mark is worth (see ``line_weights``)."""

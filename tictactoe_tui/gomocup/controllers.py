@@ -30,3 +30,16 @@ def parse_brain_controller(controller: str) -> list[str]:
     if not argv:
         raise GameError(f"{controller!r} names no program: write brain:PATH, such as brain:pbrain-rapfi")
     return argv
+
+
+def brain_problem(controller: str) -> str | None:
+    """Why the brain ``controller`` names cannot be started, or None when its program is there to run."""
+    import shutil  # Only for brains: the command line's start-up stays light.
+
+    try:
+        program = parse_brain_controller(controller)[0]
+    except GameError as error:
+        return str(error)
+    if shutil.which(program) is None:
+        return f"brain program {program!r} is not found or not executable: give its path, or put it on PATH"
+    return None

@@ -10,9 +10,7 @@ want to play, and, like everything on the form, it takes effect on Start.
 
 from __future__ import annotations
 
-import shutil
 from dataclasses import dataclass
-from pathlib import Path
 
 from textual import on
 from textual.app import ComposeResult
@@ -24,7 +22,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from ...engine import MAX_SIDE, MIN_SIDE, BoardSpec, BoardSpecError
-from ...gomocup.controllers import BRAIN_PREFIX, is_brain_controller, parse_brain_controller
+from ...gomocup.controllers import BRAIN_PREFIX, brain_problem, is_brain_controller
 from ...settings import KeypadLayout
 from ...setup import CONTROLLERS, GameSetup
 from ..geometry import plan_screen, too_small_message
@@ -51,20 +49,6 @@ class Field(Select[object], inherit_bindings=False):
         Binding("up", "app.focus_previous", "Previous field", show=False),
         Binding("down", "app.focus_next", "Next field", show=False),
     ]
-
-
-def brain_problem(command: str) -> str | None:
-    """Why ``command`` cannot run as a brain, or None when its program is there to run."""
-    if not command.strip():
-        return "Type the brain's command, such as pbrain-rapfi or /path/to/pbrain-embryo."
-    try:
-        program = parse_brain_controller(BRAIN + command)[0]
-    except ValueError as error:
-        return str(error)
-    found = shutil.which(program) if "/" not in program else (program if Path(program).is_file() else None)
-    if found is None:
-        return f"No program {program!r} to run: give its path, or put it on the PATH."
-    return None
 
 
 def board_problem(width: int, height: int, k: int) -> tuple[str, str] | None:
@@ -174,7 +158,9 @@ class NewGameScreen(Screen[NewGame | None]):
 
     def _player_problem(self, field: str) -> str | None:
         controller = self._controller(field)
-        return brain_problem(controller.removeprefix(BRAIN)) if is_brain_controller(controller) else None
+        if controller == BRAIN:
+            return "Type the brain's command, such as pbrain-rapfi or /path/to/pbrain-embryo."
+        return brain_problem(controller) if is_brain_controller(controller) else None
 
     def chosen(self) -> GameSetup | None:
         """The setup the fields describe, or None while they describe no game that can be played."""
