@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import socket
 import subprocess
 import sys
 
@@ -169,3 +170,43 @@ def test_the_brain_subcommand_speaks_the_protocol() -> None:
     assert answers[2:] == ["UNKNOWN command BOGUS is not understood", answers[3]]
     assert answers[3].startswith('name="tictactoe-tui"')
     assert result.stderr == ""
+
+
+@pytest.mark.parametrize("host", ["127.0.0.1", "192.0.2.1"])
+def test_serve_where_it_cannot_listen_is_one_line_before_any_banner(host: str) -> None:
+    """A busy port, or an address this machine does not have (192.0.2.1 is reserved for documentation)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        result = run("serve", "--host", host, "--port", str(port))
+    lines = result.stderr.strip().splitlines()
+    assert result.returncode == 2, result.stderr
+    assert len(lines) == 1, result.stderr
+    assert f"cannot serve on {host}:{port}" in lines[0]
+    assert "Serving" not in result.stderr and "Traceback" not in result.stderr
+
+
+def test_a_port_taken_after_the_check_is_still_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Another program may take the port between the check and the server's bind."""
+    import textual_serve.server
+
+    class TakenServer:
+        def __init__(self, *args: object, **kwargs: object) -> None:
+            pass
+
+        def serve(self) -> None:
+            raise OSError(98, "Address already in use")
+
+    monkeypatch.setattr(textual_serve.server, "Server", TakenServer)
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    with pytest.raises(SystemExit) as exited:
+        cli.main(["serve", "--port", str(port)])
+    assert exited.value.code == 2
+    lines = capsys.readouterr().err.strip().splitlines()
+    said = f"tictactoe-tui: error: cannot serve on 127.0.0.1:{port}: Address already in use"
+    assert lines[-1].startswith(said)

@@ -125,14 +125,14 @@ def test_an_unreadable_file_is_reported_and_moved_aside(
 ) -> None:
     path = tmp_path / "notes.json"
     path.write_text('{"version": 3, "name": "ada"}', encoding="utf-8")
-    real_read_bytes = Path.read_bytes
+    real_open = os.open
 
-    def refuse(self: Path) -> bytes:
-        if self == path:
+    def refuse(name: Any, flags: int, *args: Any) -> int:
+        if Path(name) == path:
             raise PermissionError(13, "Permission denied")
-        return real_read_bytes(self)
+        return real_open(name, flags, *args)
 
-    monkeypatch.setattr(Path, "read_bytes", refuse)
+    monkeypatch.setattr(os, "open", refuse)
     value, message = storage.load(path, NOTES)
     assert value == NOTES.default()
     assert message is not None and "Permission denied" in message
@@ -210,3 +210,44 @@ def test_move_aside_never_overwrites_an_earlier_copy(tmp_path: Path) -> None:
         "notes.json.corrupt-20240506-070809-2",
     ]
     assert [(tmp_path / name).read_text(encoding="utf-8") for name in names] == ["first", "second", "third"]
+
+
+def _fifo(path: Path) -> None:
+    os.mkfifo(path)
+
+
+def _link_to_dev_zero(path: Path) -> None:
+    path.symlink_to("/dev/zero")
+
+
+def _directory(path: Path) -> None:
+    path.mkdir()
+
+
+def _too_large(path: Path) -> None:
+    path.write_bytes(b'{"version": 3, "name": "' + b"a" * storage.MAX_BYTES + b'"}')
+
+
+@pytest.mark.parametrize(
+    ("make", "reason"),
+    [
+        (_fifo, "it is a named pipe, not a regular file"),
+        (_link_to_dev_zero, "it is a device, not a regular file"),
+        (_directory, "it is a directory, not a regular file"),
+        (_too_large, "it is larger than 1024 KiB"),
+    ],
+)
+def test_what_is_not_a_small_regular_file_is_reported_and_moved_aside(
+    tmp_path: Path, make: Any, reason: str
+) -> None:
+    """A pipe or an endless device in the file's place must not hang the game before its first screen."""
+    path = tmp_path / "notes.json"
+    make(path)
+    value, message = storage.load(path, NOTES)
+    assert value == NOTES.default()
+    assert message is not None and reason in message
+    assert not path.exists() and not path.is_symlink()
+    (aside,) = _aside(path)
+    assert aside.name in message
+    assert storage.save(path, NOTES, {"name": "ada", "count": 1}) is None
+    assert storage.load(path, NOTES) == ({"name": "ada", "count": 1}, None)

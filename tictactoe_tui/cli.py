@@ -191,10 +191,32 @@ def _serve(args: argparse.Namespace) -> int:
         from textual_serve.server import Server
     except ImportError:
         raise GameError("serving needs textual-serve: pip install 'tictactoe-tui[web]'") from None
+    _check_listen(args.host, args.port)
     command = shlex.join([sys.executable, "-m", "tictactoe_tui"])
     print(f"Serving the game at http://{args.host}:{args.port} (Ctrl+C stops)", file=sys.stderr)
-    Server(command, host=args.host, port=args.port, title="tictactoe-tui").serve()
+    try:
+        Server(command, host=args.host, port=args.port, title="tictactoe-tui").serve()
+    except OSError as error:  # Taken between the check and the server's own bind.
+        raise GameError(f"cannot serve on {args.host}:{args.port}: {error.strerror or error}") from None
     return 0
+
+
+def _check_listen(host: str, port: int) -> None:
+    """Bind every address ``host`` names, as the server will, so a busy port fails before the banner."""
+    import socket  # Only for serve: the game and solve never listen.
+
+    try:
+        addresses = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except socket.gaierror as error:
+        raise GameError(f"cannot serve on {host}: {error.strerror}") from None
+    for family, kind, protocol, _, address in addresses:
+        try:
+            with socket.socket(family, kind, protocol) as probe:
+                # As the server binds: a port left in TIME_WAIT by a previous run is free to reuse.
+                probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+                probe.bind(address)
+        except OSError as error:
+            raise GameError(f"cannot serve on {host}:{port}: {error.strerror or error}") from None
 
 
 def run() -> NoReturn:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import stat
 import tempfile
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -36,6 +37,10 @@ tests, CI and a second profile stay away from the real home."""
 VERSION_KEY = "version"
 
 T = TypeVar("T")
+
+MAX_BYTES = 1 << 20
+"""Far above any settings or statistics file the game writes; a larger file is not one of ours,
+and reading it whole would only keep the player waiting."""
 
 Problems = list[str]
 """Human-readable notes about fields that were invalid and replaced by defaults."""
@@ -88,12 +93,14 @@ def load(path: Path, file_format: FileFormat[T]) -> tuple[T, str | None]:
     never saves again.
     """
     try:
-        raw = path.read_bytes()
+        raw = read_regular(path)
     except FileNotFoundError:
         return file_format.default(), None
     except OSError as error:
         problem = f"it could not be read ({_reason(error)})"
         return file_format.default(), _set_aside(path, file_format, problem, "defaults are used")[0]
+    except FormatError as error:
+        return file_format.default(), _set_aside(path, file_format, str(error), "defaults are used")[0]
     try:
         document = _parse(raw, file_format)
         value, problems = file_format.decode(document)
@@ -108,6 +115,36 @@ def load(path: Path, file_format: FileFormat[T]) -> tuple[T, str | None]:
         with contextlib.suppress(OSError):
             write_json(path, {VERSION_KEY: file_format.version, **file_format.encode(value)})
     return value, message
+
+
+def read_regular(path: Path) -> bytes:
+    """The bytes of ``path``; ``FormatError`` unless it is a regular file of at most ``MAX_BYTES``.
+
+    A named pipe or a link to ``/dev/zero`` in a file's place would block or never end a plain
+    read, and the game would hang before its first screen: the file is opened without waiting
+    and its type, the link's target's, checked before a single byte is read.
+    """
+    descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    try:
+        mode = os.fstat(descriptor).st_mode
+        if not stat.S_ISREG(mode):
+            raise FormatError(f"it is {_kind_of(mode)}, not a regular file")
+        chunks: list[bytes] = []
+        size = 0
+        while chunk := os.read(descriptor, MAX_BYTES + 1 - size):
+            chunks.append(chunk)
+            size += len(chunk)
+            if size > MAX_BYTES:
+                raise FormatError(f"it is larger than {MAX_BYTES // 1024} KiB, more than this game writes")
+        return b"".join(chunks)
+    finally:
+        os.close(descriptor)
+
+
+def _kind_of(mode: int) -> str:
+    kinds = ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a named pipe"), (stat.S_ISCHR, "a device"),
+             (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"))
+    return next((name for test, name in kinds if test(mode)), "a special file")
 
 
 def save(path: Path, file_format: FileFormat[T], value: T) -> str | None:

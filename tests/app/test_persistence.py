@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 from driving import board, game, notifications, quick_app, run_command, until
 from textual.pilot import Pilot
 from textual.widgets import Select
@@ -102,3 +104,18 @@ async def test_a_corrupt_statistics_file_is_set_aside_too() -> None:
         await pilot.press("s")
         empty = pilot.app.screen.query_one("#statistics-empty")
         assert "No games against the computer yet" in str(empty.render())
+
+
+async def test_a_pipe_for_settings_and_a_link_to_dev_zero_for_statistics_do_not_hang_the_start() -> None:
+    """Neither can be read to its end; the first screen comes up with defaults and a word on each."""
+    settings, statistics = settings_path(), statistics_path()
+    settings.parent.mkdir(parents=True, exist_ok=True)
+    statistics.parent.mkdir(parents=True, exist_ok=True)
+    os.mkfifo(settings)
+    statistics.symlink_to("/dev/zero")
+    async with quick_app().run_test() as pilot:
+        notes = notifications(pilot)
+        assert any("settings file" in note and "a named pipe, not a regular file" in note for note in notes)
+        assert any("statistics file" in note and "a device, not a regular file" in note for note in notes)
+        assert form(pilot).chosen() == GameSetup()
+    assert not settings.exists() and not statistics.is_symlink()
