@@ -210,3 +210,33 @@ def test_a_port_taken_after_the_check_is_still_one_line(
     lines = capsys.readouterr().err.strip().splitlines()
     said = f"tictactoe-tui: error: cannot serve on 127.0.0.1:{port}: Address already in use"
     assert lines[-1].startswith(said)
+
+
+def test_solve_on_a_finished_game_says_how_it_ended(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["solve", "3x3", "--moves", "a1 b1 a2 b2 a3"]) == 0
+    out = capsys.readouterr().out
+    assert "value:      the game is over: X won (a1 a2 a3)" in out and "0 more moves" not in out
+    assert cli.main(["solve", "3x3", "--moves", "a1 b2 c3 b1 b3 a3 c1 c2 a2"]) == 0
+    assert "the game is over: a draw" in capsys.readouterr().out
+
+
+def test_solve_names_a_few_moves_when_all_are_equal(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["solve", "26x26k1", "--time-limit", "5"]) == 0
+    best = next(line for line in capsys.readouterr().out.splitlines() if line.startswith("best moves:"))
+    assert best == "best moves: all 676 moves are as good (a1 b1 c1 d1 e1 f1 g1 h1 …)"
+    assert cli.main(["solve", "26x26k1", "--time-limit", "5", "--json"]) == 0
+    assert len(json.loads(capsys.readouterr().out)["best_moves"]) == 676, "the JSON keeps them all"
+
+
+def test_solve_warns_up_front_when_it_may_run_for_hours(capsys: pytest.CaptureFixture[str],
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    assert cli.main(["solve", "7x7k4", "--moves", "d4", "--time-limit", "0.1"]) == 0
+    assert capsys.readouterr().err == "", "a limit bounds it: nothing to warn of"
+
+    def interrupted(*_: object, **__: object) -> object:
+        raise KeyboardInterrupt  # As Ctrl+C would, the moment the search starts.
+
+    monkeypatch.setattr(cli, "solve", interrupted)
+    assert cli.main(["solve", "7x7k5"]) == 130
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "49 empty cells" in err and "--time-limit" in err, "said before the search"

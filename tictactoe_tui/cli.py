@@ -126,8 +126,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
 
 
+SURE_TO_FINISH = 25
+"""Empty cells up to which ``solve`` finishes within seconds; beyond, without a limit, it may run for hours."""
+SHOWN_MOVES = 8
+"""Best moves listed by name when every move is as good as the others (the JSON lists them all)."""
+
+
 def _solve(args: argparse.Namespace) -> int:
     position = Position.from_moves(args.spec, args.moves)
+    empty = len(position.legal_moves)
+    if args.time_limit is None and empty > SURE_TO_FINISH:
+        print(f"{PROG}: {empty} empty cells: solving may take hours; it runs until proven, "
+              "Ctrl+C stops it, --time-limit S bounds it", file=sys.stderr)
     result = solve(position, time_limit=args.time_limit)
     if args.json:
         import json  # Only for --json: every millisecond of start-up counts for a one-shot command.
@@ -153,10 +163,20 @@ def _solve_json(position: Position, result: SearchResult) -> dict[str, object]:
 
 def _solve_text(position: Position, result: SearchResult) -> str:
     where = position.record if position.moves else f"{position.spec} (empty board)"
-    value = result.value.value
-    if result.plies is not None:
-        value += f" in {result.plies} more move{'s' if result.plies != 1 else ''}"
-    best = " ".join(position.cell_name(cell) for cell in result.best_moves) or "none (the game is over)"
+    outcome = position.outcome
+    if outcome.is_over:
+        line = " ".join(position.cell_name(cell) for cell in outcome.line)
+        value = (f"the game is over: {outcome.winner} won ({line})" if outcome.winner is not None
+                 else "the game is over: a draw")
+    else:
+        value = result.value.value
+        if result.plies is not None:
+            value += f" in {result.plies} more move{'s' if result.plies != 1 else ''}"
+    names = [position.cell_name(cell) for cell in result.best_moves]
+    if len(names) > SHOWN_MOVES and len(names) == len(position.legal_moves):
+        best = f"all {len(names)} moves are as good ({' '.join(names[:SHOWN_MOVES])} …)"
+    else:
+        best = " ".join(names) or "none (the game is over)"
     return "\n".join([
         f"position:   {where}",
         f"to move:    {position.to_move}",

@@ -1,0 +1,80 @@
+"""Every command the README shows does what the README says of it."""
+
+from __future__ import annotations
+
+import re
+import shlex
+from pathlib import Path
+
+import pytest
+
+from tictactoe_tui import cli
+from tictactoe_tui.engine import BoardSpec, Position
+
+README = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+BLOCKS = re.findall(r"```(?:sh|console)\n(.*?)```", README, flags=re.S)
+"""The README's runnable blocks (the ``text`` block is the synopsis, with its brackets)."""
+
+
+def commands() -> list[tuple[list[str], list[str]]]:
+    """Each ``tictactoe-tui`` command shown, in a block or in the text, as arguments, with the output lines
+    printed under it."""
+    found: list[tuple[list[str], list[str]]] = []
+    for block in BLOCKS:
+        lines = block.splitlines()
+        for index, line in enumerate(lines):
+            command = line.removeprefix("$ ")
+            if not command.startswith("tictactoe-tui "):
+                continue
+            output = []
+            if line.startswith("$ "):
+                output = [text for text in lines[index + 1:] if not text.startswith("$ ")]
+            found.append((shlex.split(command, comments=True)[1:], output))
+    for inline in re.findall(r"`(tictactoe-tui [^`\[]+)`", README):
+        found.append((shlex.split(inline)[1:], []))
+    return found
+
+
+SOLVES = [(args, output) for args, output in commands() if args[0] == "solve"]
+GAMES = [args for args, _ in commands() if args[0] != "solve"]
+
+
+def test_the_readme_shows_commands_of_both_kinds() -> None:
+    assert len(SOLVES) >= 2 and len(GAMES) >= 5
+
+
+@pytest.mark.parametrize(("args", "output"), SOLVES, ids=[" ".join(args) for args, _ in SOLVES])
+def test_every_solve_the_readme_shows_finishes_with_its_claim(
+        args: list[str], output: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    parsed = cli.build_parser().parse_args(args)
+    position = Position.from_moves(parsed.spec, parsed.moves)
+    assert parsed.time_limit is not None or len(position.legal_moves) <= cli.SURE_TO_FINISH, (
+        "a solve that may run for hours needs its --time-limit in the README")
+    assert cli.main(args) == 0
+    printed = capsys.readouterr().out.splitlines()
+    value = next(line for line in printed if line.startswith("value:"))
+    assert "unknown" not in value, "the README shows only solves that prove their value"
+    for expected in output:
+        if expected.startswith(("value:", "best moves:", "to move:", "position:")):
+            assert expected in printed
+
+
+def test_the_claim_about_7x7_with_four_in_a_row_holds(capsys: pytest.CaptureFixture[str]) -> None:
+    (args,) = [args for args, _ in SOLVES if BoardSpec.parse(args[1]) == BoardSpec(7, 7, 4)]
+    assert cli.main([*args, "--json"]) == 0
+    answer = capsys.readouterr().out
+    assert '"value": "loss"' in answer and '"plies": 10' in answer, "every O reply loses within 10 moves"
+
+
+@pytest.mark.parametrize("args", GAMES, ids=[" ".join(args) for args in GAMES])
+def test_every_game_command_the_readme_shows_parses(args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    if any(arg.startswith("brain:") or arg.startswith("--o=brain:") for arg in args):
+        # The README's brains are examples of programs a reader installs; without them, one clear line.
+        with pytest.raises(SystemExit) as exit_:
+            cli.build_parser().parse_args(args)
+        assert exit_.value.code == 2
+        assert capsys.readouterr().err.count("\n") == 1
+        return
+    parsed = cli.build_parser().parse_args(args)
+    assert parsed.command == (args[0] if not args[0].startswith("-") else None)
+    assert parsed.command is not None or parsed.board is not None or parsed.record is not None
