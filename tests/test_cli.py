@@ -239,4 +239,4 @@ def test_solve_warns_up_front_when_it_may_run_for_hours(capsys: pytest.CaptureFi
     monkeypatch.setattr(cli, "solve", interrupted)
     assert cli.main(["solve", "7x7k5"]) == 130
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "49 empty cells" in err and "--time-limit" in err, "said before the search"
+    assert err.count("\n") == 1 and "49 empty cells" in err and "--time-limit" in err, "said first"

@@ -127,7 +127,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 SURE_TO_FINISH = 25
-"""Empty cells up to which ``solve`` finishes within seconds; beyond, without a limit, it may run for hours."""
+"""Empty cells up to which ``solve`` finishes in seconds; beyond, without a limit, it may run for hours."""
 SHOWN_MOVES = 8
 """Best moves listed by name when every move is as good as the others (the JSON lists them all)."""
 
