@@ -202,3 +202,17 @@ def test_the_search_never_loses_to_random_on_7x7k4(seed: int) -> None:
 def test_the_search_beats_medium_as_first_player_on_15x15k5(seed: int) -> None:
     end = play_out("15x15k5", BoundedSearch(1_500), make_player("medium", seed=seed))
     assert end.outcome.winner is Mark.X
+
+
+def test_a_lost_perfect_player_still_blocks_the_four() -> None:
+    # X's open four e8-h8: O loses whatever it plays, as fast either way, but a person would block.
+    position = Position.from_moves("15x15k5", "e8 a1 f8 a3 g8 a5 h8")
+    player = make_player("perfect", seed=1, time_limit=0.5)
+    for _ in range(5):
+        assert position.cell_name(player.choose(position)) in {"d8", "i8"}
+
+
+def test_a_lost_perfect_player_blocks_a_simple_four_too() -> None:
+    position = Position.from_moves("15x15k5", "h8 h9 g8 g9 f8 a1 e8")  # X: e8 f8 g8 h8; d8 and i8 open
+    player = make_player("perfect", seed=2, time_limit=0.5)
+    assert position.cell_name(player.choose(position)) in {"d8", "i8"}

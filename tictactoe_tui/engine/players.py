@@ -12,16 +12,14 @@ import random
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 from .levels import PLAYER_NAMES
 from .lines import win_lines
 from .position import Position
+from .search import Solver, Value
 from .spec import Cell
 from .tactics import forced_replies, fork_cells, sides, winning_cells
-
-if TYPE_CHECKING:
-    from .search import Solver
 
 DEFAULT_TIME_LIMIT = 1.0
 """Seconds the perfect player may think about one move."""
@@ -129,20 +127,19 @@ class PerfectPlayer:
     rng: random.Random | None = None
     time_limit: float = DEFAULT_TIME_LIMIT
     name: str = "perfect"
-    solver: Solver = field(default_factory=lambda: _new_solver(), repr=False, compare=False)
+    solver: Solver = field(default_factory=Solver, repr=False, compare=False)
     """Kept for the player's whole game, so each reply starts from what earlier moves proved."""
 
     def choose(self, position: Position, stop: threading.Event | None = None) -> Cell:
         _legal(position)
-        best = self.solver.solve(position, time_limit=self.time_limit, stop=stop).best_moves
+        result = self.solver.solve(position, time_limit=self.time_limit, stop=stop)
+        best: Sequence[Cell] = result.best_moves
+        if result.value is Value.LOSS:
+            # Lost whatever it plays, and often as fast: it still blocks what would win next, as a person
+            # would, so the opponent has to find the win and may not.
+            blocks = set(forced_replies(position))
+            best = [cell for cell in best if cell in blocks] or best
         return self.rng.choice(best) if self.rng is not None else best[0]
-
-
-def _new_solver() -> Solver:
-    """A solver with its default memory; the search loads only once a perfect player is made."""
-    from .search import Solver
-
-    return Solver()
 
 
 PLAYERS: dict[str, Callable[[random.Random, float], Player]] = {
