@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from driving import board, game, quick_app
+from textual.app import App
 from textual.geometry import Region
 from textual.pilot import Pilot
 
@@ -78,3 +79,15 @@ async def test_a_move_adds_one_line_to_the_list_and_keeps_the_others() -> None:
         assert moves.option_count == 5
         assert all(new is old for new, old in zip(moves.options, kept, strict=False)), "earlier lines rebuilt"
         assert str(moves.options[4].prompt) == "4. O b5"
+
+
+async def test_the_palette_leaves_out_the_commands_that_fight_the_layout() -> None:
+    async with quick_app(FIVE).run_test(size=(80, 24)) as pilot:
+        await pilot.press("tab")
+        screen = game(pilot)
+        assert isinstance(screen.focused, MoveList) and screen.focused.allow_maximize
+        textual_titles = {command.title for command in App.get_system_commands(pilot.app, screen)}
+        assert {"Keys", "Maximize"} <= textual_titles, "Textual offers them here"
+        titles = {command.title for command in pilot.app.get_system_commands(screen)}
+        assert not titles & {"Keys", "Maximize", "Minimize"}
+        assert {"Theme", "Quit", "Screenshot", "Help", "New game"} <= titles
