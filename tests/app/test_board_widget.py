@@ -23,7 +23,9 @@ class BoardApp(App[None]):
         yield Board(self.start, fit_board(self.start.spec, 80, 24))
 
     def on_mount(self) -> None:
-        self.query_one(Board).focus()
+        board = self.query_one(Board)
+        board.active = True  # A person may move: Enter plays.
+        board.focus()
 
     def on_board_played(self, message: Board.Played) -> None:
         self.played.append(message.cell)
@@ -136,6 +138,7 @@ async def test_annotations_show_in_empty_cells_with_their_kind_as_a_class() -> N
 async def test_hover_highlights_only_while_a_person_may_move() -> None:
     app = BoardApp(Position.empty("3x3"))
     async with app.run_test() as pilot:
+        app.board.active = False
         cell = app.board.query_one("#cell-a1", BoardCell)
         await pilot.hover("#cell-a1")
         quiet = cell.styles.background

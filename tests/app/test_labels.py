@@ -7,6 +7,7 @@ from tictactoe_tui.app.labels import (
     controller_label,
     hint_search_text,
     players_label,
+    replay_refusal,
     replay_text,
     result_label,
     status_text,
@@ -60,7 +61,15 @@ def test_boards_are_named() -> None:
 
 def test_a_replay_says_where_it_is_and_how_to_leave() -> None:
     assert replay_text(3, 9) == "Replay: move 3 of 9 — Esc returns to the game"
-    assert replay_text(0, 9) == "Replay: the empty board of 9 — Esc returns to the game"
+    assert replay_text(0, 9) == "Replay: the empty board (9 moves) — Esc returns to the game"
+    assert replay_text(0, 1) == "Replay: the empty board (1 move) — Esc returns to the game"
+
+
+def test_a_move_tried_in_a_replay_is_refused_with_the_way_back() -> None:
+    assert replay_refusal(3, 9) == (
+        "You are replaying move 3 of 9: Esc returns to the game, where moves are played.")
+    assert replay_refusal(0, 9) == (
+        "You are replaying the empty board (9 moves): Esc returns to the game, where moves are played.")
 
 
 def test_the_status_says_a_hint_is_on_its_way() -> None:

@@ -30,6 +30,9 @@ from .profile import Profile
 from .screens.new_game import NewGame, NewGameScreen
 from .themes import register_themes
 
+LEFT_OUT_COMMANDS = frozenset({"Keys", "Maximize", "Minimize"})
+"""Textual's own palette commands that fight this app's layout."""
+
 HELP = "help"
 """The name of the one help screen the app keeps, built the first time it is asked for."""
 
@@ -132,7 +135,11 @@ class TicTacToeApp(App[None]):
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         from .screens.game import GameScreen
 
-        yield from super().get_system_commands(screen)
+        # Textual's "Keys" panel docks over the board without the board making room for it, and
+        # "Maximize" hides the status line the game speaks through: the help screen and the layout do
+        # their jobs here.
+        yield from (command for command in super().get_system_commands(screen)
+                    if command.title not in LEFT_OUT_COMMANDS)
         if isinstance(screen, GameScreen):
             yield SystemCommand("New game", "Choose the board and the players for a new game",
                                 screen.action_new_game)

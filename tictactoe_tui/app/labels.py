@@ -56,10 +56,21 @@ def status_text(setup: GameSetup, position: Position, *, thinking: bool) -> str:
     return f"{turn_label(setup, position, thinking=thinking)} — {players_label(setup)}"
 
 
+def _replayed(ply: int, moves: int) -> str:
+    """Where a replay is, as a phrase that reads alone: ``move 3 of 9``, ``the empty board (9 moves)``."""
+    if ply == 0:
+        return f"the empty board ({moves} move{'' if moves == 1 else 's'})"
+    return f"move {ply} of {moves}"
+
+
 def replay_text(ply: int, moves: int) -> str:
     """The status line while the board shows the position after ``ply`` of the game's ``moves``."""
-    where = "the empty board" if ply == 0 else f"move {ply}"
-    return f"Replay: {where} of {moves} — Esc returns to the game"
+    return f"Replay: {_replayed(ply, moves)} — Esc returns to the game"
+
+
+def replay_refusal(ply: int, moves: int) -> str:
+    """Why a move tried during a replay is not played, and where it can be."""
+    return f"You are replaying {_replayed(ply, moves)}: Esc returns to the game, where moves are played."
 
 
 def paused_text(setup: GameSetup, position: Position) -> str:

@@ -22,6 +22,9 @@ rows are numbers, and **a1** is the bottom-left cell.
 
 GAME_KEYS: tuple[tuple[str, str], ...] = (
     ("← ↑ → ↓ or h j k l", "move the cursor"),
+    ("Home End", "the cursor to the first or last column of its row"),
+    ("PgUp PgDn", "the cursor to the top or bottom row"),
+    ("g", "go to a cell by its name, such as h8"),
     ("Enter or Space", "play at the cursor"),
     ("1 to 9", "play on 3x3, laid out like a numeric keypad (7 8 9 on top) or a phone (1 2 3 on top), "
                "as chosen on the new-game screen or with the command palette"),

@@ -18,6 +18,7 @@ from textual.containers import Container, Horizontal
 from textual.content import Content
 from textual.message import Message
 from textual.reactive import reactive
+from textual.theme import Theme
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -27,6 +28,14 @@ from ..geometry import Geometry, Glyph
 from .cell import Annotation, BoardCell
 
 NO_ANNOTATIONS: Mapping[Cell, Annotation] = MappingProxyType({})
+
+KEYPAD = Binding.Group("Play keypad", compact=True)
+"""The nine digit keys, one entry wherever keys are listed."""
+
+DIGITS_ON_3X3_ONLY = "Digits play on 3x3 only; move with the arrows and Enter, or g to go to a cell"
+
+TILES_VARIABLE = "board-tiles"
+"""A theme variable: ``bold`` asks for a larger step between the board's tiles than the usual one."""
 
 
 def centre(spec: BoardSpec) -> Cell:
@@ -53,12 +62,18 @@ class Board(Widget, can_focus=True):
             background: $surface;
             color: $text-muted;
         }
-        & BoardCell.-shade { background: $panel; }
+        /* Tiles: every other cell a step towards the theme's own foreground, so the step is there in every
+           theme, even where $panel equals $surface; a theme that asks for bold tiles (high-contrast) gets
+           a larger step. The cursor lightens whichever tile it is on. */
+        & BoardCell.-shade { background: $foreground 15%; }
+        &.-bold-tiles BoardCell.-shade { background: $foreground 22%; }
         & BoardCell.-x { color: $text-accent; text-style: bold; }
         & BoardCell.-x:light { color: $text-error; }
         & BoardCell.-o { color: $text-primary; text-style: bold; }
         &.-small BoardCell.-last { text-style: bold underline; }
         & BoardCell.-cursor { background: $foreground 12%; }
+        & BoardCell.-shade.-cursor { background: $foreground 27%; }
+        &.-bold-tiles BoardCell.-shade.-cursor { background: $foreground 34%; }
         &.-active BoardCell.-empty:hover { background: $primary 35%; }
         /* The winning line overrides the marks' colours, including the light themes' ones. */
         & BoardCell.-win, & BoardCell.-win:light {
@@ -88,8 +103,13 @@ class Board(Widget, can_focus=True):
         Binding("down,j", "move_cursor(0, -1)", "Down", show=False),
         Binding("left,h", "move_cursor(-1, 0)", "Left", show=False),
         Binding("right,l", "move_cursor(1, 0)", "Right", show=False),
+        Binding("home", "cursor_edge(-1, 0)", "First column", show=False),
+        Binding("end", "cursor_edge(1, 0)", "Last column", show=False),
+        Binding("pageup", "cursor_edge(0, 1)", "Top row", show=False),
+        Binding("pagedown", "cursor_edge(0, -1)", "Bottom row", show=False),
+        Binding("g", "go_to_cell", "Go to cell", show=False),
         Binding("enter,space", "play_cursor", "Play", key_display="⏎"),
-        *(Binding(str(digit), f"play_keypad({digit})", f"Play keypad {digit}", show=False)
+        *(Binding(str(digit), f"play_keypad({digit})", f"Play keypad {digit}", show=False, group=KEYPAD)
           for digit in range(1, 10)),
     ]
 
@@ -120,6 +140,7 @@ class Board(Widget, can_focus=True):
         self.set_reactive(Board.geometry, geometry)
         self.set_reactive(Board.cursor, centre(position.spec))
         self._cells: dict[Cell, BoardCell] = {}
+        self._digits_told: BoardSpec | None = None
         self._grid = Container(id="cells")
         self._row_labels = Static(id="row-labels")
         self._column_labels = Static(id="column-labels")
@@ -142,6 +163,13 @@ class Board(Widget, can_focus=True):
             yield self._row_labels
             yield self._grid
         yield self._column_labels
+
+    def on_mount(self) -> None:
+        self.app.theme_changed_signal.subscribe(self, self._theme_changed)
+        self._theme_changed(self.app.current_theme)
+
+    def _theme_changed(self, theme: Theme) -> None:
+        self.set_class(theme.variables.get(TILES_VARIABLE) == "bold", "-bold-tiles")
 
     def cell_widget(self, cell: Cell) -> BoardCell:
         """The widget drawing ``cell`` (for tests and for placing things over the board)."""
@@ -212,11 +240,37 @@ class Board(Widget, can_focus=True):
 
     # Keys
 
+    def watch_active(self) -> None:
+        # The footer dims "Play" while no person may move.
+        self.refresh_bindings()
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "play_keypad":
-            spec = self.position.spec
-            return spec.width == 3 and spec.height == 3
+        if action == "play_cursor":
+            return True if self.active else None
         return True
+
+    def action_cursor_edge(self, dx: int, dy: int) -> None:
+        """To the first or last column of the cursor's row (dx), or the top or bottom row (dy)."""
+        spec = self.position.spec
+        col, row = spec.coordinates(self.cursor)
+        if dx:
+            col = 0 if dx < 0 else spec.width - 1
+        if dy:
+            row = 0 if dy < 0 else spec.height - 1
+        self.cursor = spec.cell_at(col, row)
+
+    def action_go_to_cell(self) -> None:
+        """Ask for a cell's name and put the cursor there."""
+        from ..screens.go_to_cell import GoToCellScreen
+
+        spec = self.position.spec
+
+        def go(cell: Cell | None) -> None:
+            if cell is not None and self.position.spec == spec:
+                self.cursor = cell
+            self.focus()
+
+        self.app.push_screen(GoToCellScreen(spec), go)
 
     def action_move_cursor(self, dx: int, dy: int) -> None:
         spec = self.position.spec
@@ -229,6 +283,13 @@ class Board(Widget, can_focus=True):
         self.post_message(self.Played(self.cursor))
 
     def action_play_keypad(self, digit: int) -> None:
+        spec = self.position.spec
+        if (spec.width, spec.height) != (3, 3):
+            # Said once per board: a key that does nothing must say why, but not at every press.
+            if self._digits_told != spec:
+                self._digits_told = spec
+                self.notify(DIGITS_ON_3X3_ONLY, title="Keys")
+            return
         col, row = self.keypad.coordinates(digit)
         self.cursor = self.position.spec.cell_at(col, row)
         self.post_message(self.Played(self.cursor))

@@ -14,6 +14,12 @@ from ...engine import Cell, Mark
 from ..geometry import Glyph
 from ..glyphs import cell_lines
 
+TILE_DOT = "·"
+"""Drawn in the middle of every other empty tile where colour cannot shade it (NO_COLOR, ANSI themes)."""
+
+LAST_MOVE_MARKERS = ("▸", "◂")
+"""Drawn either side of the last move's mark on cells tall enough, so it reads without colour."""
+
 
 @dataclass(frozen=True, slots=True)
 class Annotation:
@@ -87,8 +93,38 @@ class BoardCell(Widget):
         room = width - 2 if height == 1 else width
         note = self.note.fitted(max(room, 1)) if self.note is not None else ""
         lines = cell_lines(self.mark, self.glyph, width, height, cursor=self.cursor, note=note)
-        return Content("\n".join(lines))
+        content = Content("\n".join(lines))
+        if self.mark is None and not note and self.glyph is not Glyph.SMALL and self._tiles_without_colour():
+            # Where colour cannot tell the tiles apart, a faint dot in the middle of every other empty
+            # cell does (small cells already hold a dot each, which keeps the columns apart).
+            row, col = height // 2, width // 2
+            offset = row * (width + 1) + col
+            content = Content("\n".join(lines[:row] + [_put(lines[row], col, TILE_DOT)] + lines[row + 1:]))
+            content = content.stylize("dim", offset, offset + 1)
+        if self.last and self.glyph is not Glyph.SMALL and height >= 3:
+            content = _mark_last(content, width, height)
+        return content
+
+    def _tiles_without_colour(self) -> bool:
+        if not self.has_class("-shade"):
+            return False
+        app = self.app
+        return app.no_color or app.current_theme.primary.startswith("ansi")
 
     def on_click(self, event: Click) -> None:
         event.stop()
         self.post_message(self.Pressed(self.cell))
+
+
+def _put(line: str, col: int, text: str) -> str:
+    return line[:col] + text + line[col + len(text):]
+
+
+def _mark_last(content: Content, width: int, height: int) -> Content:
+    """The last move's markers on the middle row, at the cell's edges, clear of the cursor's corners."""
+    lines = content.split("\n")
+    row = height // 2
+    left, right = LAST_MOVE_MARKERS
+    plain = lines[row].plain
+    lines[row] = Content(_put(_put(plain, 0, left), width - 1, right))
+    return Content("\n").join(lines)

@@ -30,13 +30,38 @@ class GameInfo(Widget):
 
     COMPONENT_CLASSES = {"game-info--title", "game-info--result"}
 
-    setup: reactive[GameSetup] = reactive(GameSetup(), init=False, layout=True)
-    position: reactive[Position] = reactive(Position.empty(BoardSpec(3, 3, 3)), init=False, layout=True)
+    # Repaint only: a layout of the whole screen on every move (every cell of a Gomoku board) stalls
+    # the spinner. The panel is laid out again only when its height changes (see _resize_if_needed).
+    setup: reactive[GameSetup] = reactive(GameSetup(), init=False)
+    position: reactive[Position] = reactive(Position.empty(BoardSpec(3, 3, 3)), init=False)
 
     def __init__(self, setup: GameSetup, position: Position, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.set_reactive(GameInfo.setup, setup)
         self.set_reactive(GameInfo.position, position)
+        self._height: int | None = None
+
+    def watch_setup(self) -> None:
+        self._resize_if_needed()
+
+    def watch_position(self) -> None:
+        self._resize_if_needed()
+
+    def on_resize(self) -> None:
+        self._height = self._content_height()
+
+    def _content_height(self) -> int:
+        return self.render().get_height(self.styles, self.content_region.width)
+
+    def _resize_if_needed(self) -> None:
+        """Ask for a layout when the text takes another number of lines (a result, a name that wraps)."""
+        if not self.content_region.width:
+            self.refresh(layout=True)  # Not laid out yet: the first layout measures it.
+            return
+        height = self._content_height()
+        if height != self._height:
+            self._height = height
+            self.refresh(layout=True)
 
     def render(self) -> Content:
         setup, position = self.setup, self.position

@@ -86,6 +86,7 @@ class MoveList(OptionList):
     ) -> None:
         super().__init__(name=name, id=id, classes=classes, disabled=disabled, markup=False)
         self.border_title = "Moves"
+        self._rows: list[tuple[str, bool]] = []
         self.set_reactive(MoveList.history, history)
 
     @property
@@ -102,11 +103,25 @@ class MoveList(OptionList):
         self.watch_history(self.history)
 
     def watch_history(self, history: History | None) -> None:
-        self.set_options(_options(history))
+        rows = _rows(history)
+        shown = self._rows
+        if shown and rows[:len(shown)] == shown:
+            # A move played: only the new lines are built and measured, not the whole game again.
+            self.add_options(_option(ply, text, dim) for ply, (text, dim) in enumerate(rows[len(shown):],
+                                                                                      start=len(shown)))
+        elif rows != shown:
+            self.set_options(_option(ply, text, dim) for ply, (text, dim) in enumerate(rows))
+        self._rows = rows
         self.highlighted = self.current_ply
+        self.scroll_to_highlight()
 
     def watch_shown_ply(self) -> None:
         self.highlighted = self.current_ply
+
+    def on_resize(self) -> None:
+        # The panel above the list grows (a result, a longer name) and the list shrinks under its
+        # highlight, which must stay in sight: it is the position the board shows, usually the last move.
+        self.scroll_to_highlight()
 
     # Keys: every step the player takes is posted; the highlight set from above is not.
 
@@ -149,17 +164,21 @@ class MoveList(OptionList):
         self.post_message(self.PlySelected(self, event.option_index))
 
 
-def _options(history: History | None) -> list[Option]:
+def _rows(history: History | None) -> list[tuple[str, bool]]:
+    """Each line of the list: its text and whether it is dimmed (a move taken back)."""
     if history is None:
         return []
     line = history.line
     width = len(str(len(line)))
     spec = history.position.spec
-    options = [Option(f"{'':>{width}}  start", id="ply-0")]
-    for ply, cell in enumerate(line, start=1):
-        text = f"{ply:>{width}}. {mover(ply - 1)} {spec.cell_name(cell)}"
-        # Dim rather than a theme colour: Textual blends dim text with whatever is behind it, so a
-        # taken-back move stays readable under the highlight in every theme.
-        prompt = Content(text) if ply <= history.ply else Content.styled(text, "dim italic")
-        options.append(Option(prompt, id=f"ply-{ply}"))
-    return options
+    rows = [(f"{'':>{width}}  start", False)]
+    rows += [(f"{ply:>{width}}. {mover(ply - 1)} {spec.cell_name(cell)}", ply > history.ply)
+             for ply, cell in enumerate(line, start=1)]
+    return rows
+
+
+def _option(ply: int, text: str, dim: bool) -> Option:
+    # Dim rather than a theme colour: Textual blends dim text with whatever is behind it, so a
+    # taken-back move stays readable under the highlight in every theme.
+    prompt = Content.styled(text, "dim italic") if dim else Content(text)
+    return Option(prompt, id=f"ply-{ply}")
