@@ -183,12 +183,13 @@ async def test_keys_work_while_the_computer_thinks(blocking: BlockingPlayer) -> 
         assert screen.thinking and status(pilot).startswith("O is thinking")
         assert pilot.app.screen.query_one(StatusLine).spinning
         assert not pilot.app.screen.query_one(Board).active
-        # The board takes no moves, but says so: Enter is dimmed in the footer, a click is refused.
-        assert screen.active_bindings["enter"].enabled is False
+        # The board takes no moves, but says so: Play is dimmed in the footer, Enter and a click are refused.
+        assert not screen.query_one(Board).check_action("play_cursor", ())
         await pilot.press("left", "enter")
-        assert record(pilot) == "3x3k3: b2"
-        await click(pilot, "c3")
         assert record(pilot) == "3x3k3: b2" and len(bells) == 1
+        assert "it is the computer's turn" in status(pilot)
+        await click(pilot, "c3")
+        assert record(pilot) == "3x3k3: b2" and len(bells) == 2
         # Help opens and closes while the search goes on.
         await pilot.press("question_mark")
         assert isinstance(pilot.app.screen, HelpScreen)

@@ -80,7 +80,7 @@ async def test_the_board_takes_no_moves_in_a_replay() -> None:
         await pilot.click("#cell-c1")
         assert game(pilot).position.record == "3x3k3: b2 a1" and len(bells) == 2
         assert not board(pilot).active
-        assert any("moves are played on the game itself" in note for note in told(pilot))
+        assert any("Esc returns to the game, where moves are played" in note for note in told(pilot))
         await pilot.press("escape", "9")
         assert game(pilot).position.record == "3x3k3: b2 a1 c3"
 

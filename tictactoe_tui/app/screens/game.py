@@ -39,7 +39,14 @@ from ...searches import Searches, position_key
 from ...settings import KeypadLayout
 from ...setup import GameSetup
 from ..geometry import plan_screen, too_small_message
-from ..labels import controller_label, hint_search_text, paused_text, replay_text, status_text
+from ..labels import (
+    controller_label,
+    hint_search_text,
+    paused_text,
+    replay_refusal,
+    replay_text,
+    status_text,
+)
 from ..notes import analysis_notes, hint_words, pending_notes, with_hint
 from ..profile import Profile
 from ..widgets.board import NO_ANNOTATIONS, Board, centre
@@ -89,6 +96,8 @@ class GameScreen(Screen[None]):
         Binding("comma", "step(-1)", "Previous move", show=False),
         Binding("full_stop", "step(1)", "Next move", show=False),
         Binding("escape", "live", "Back to the game", show=False),
+        # The board takes Enter and Space while a person may play; otherwise they come here, to say why not.
+        Binding("enter,space", "play_cursor", "Play", show=False),
     ]
 
     thinking: var[bool] = var(False, init=False)
@@ -421,6 +430,10 @@ class GameScreen(Screen[None]):
 
     # A person's move
 
+    def action_play_cursor(self) -> None:
+        """Enter or Space while the board takes no move: the bell, and the reason."""
+        self.play(self.query_one(Board).cursor)
+
     def on_board_played(self, message: Board.Played) -> None:
         message.stop()
         self.play(message.cell)
@@ -428,8 +441,7 @@ class GameScreen(Screen[None]):
     def play(self, cell: Cell) -> bool:
         """Play ``cell`` for the person to move, or refuse it with a bell and a note saying why."""
         if self.shown_ply is not None:
-            return self._refuse(f"{replay_text(self.shown_ply, len(self.history.line))}: "
-                                "moves are played on the game itself.")
+            return self._refuse(replay_refusal(self.shown_ply, len(self.history.line)))
         refusal = self.game.refusal(cell)
         if refusal is not None:
             return self._refuse(refusal)
