@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -113,10 +115,14 @@ def test_a_permission_error_falls_back_to_defaults(tmp_path: Path, monkeypatch: 
     path = tmp_path / "settings.json"
     save_settings(CUSTOM, path)
 
-    def refuse(self: Path) -> bytes:
-        raise PermissionError(13, "Permission denied", str(self))
+    real_open = os.open
 
-    monkeypatch.setattr(Path, "read_bytes", refuse)
+    def refuse(name: Any, flags: int, *args: Any) -> int:
+        if Path(name) == path:
+            raise PermissionError(13, "Permission denied", str(name))
+        return real_open(name, flags, *args)
+
+    monkeypatch.setattr(os, "open", refuse)
     settings, message = load_settings(path)
     assert settings == Settings()
     assert message is not None and "Permission denied" in message
