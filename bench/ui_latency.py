@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import fcntl
+import itertools
 import os
 import pty
 import select
@@ -63,12 +64,17 @@ class Terminal:
             fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLUMNS, 0, 0))
             os.execvpe(argv[0], list(argv), env)
         self.exit_status: int | None = None
+        self.raw: list[tuple[float, bytes]] = []
 
     def text(self) -> str:
         return "\n".join(self.screen.display)
 
-    def pump(self, timeout: float) -> bool:
-        """Read what the program wrote within ``timeout`` seconds; False once it has exited."""
+    def pump(self, timeout: float, *, emulate: bool = True) -> bool:
+        """Read what the program wrote within ``timeout`` seconds; False once it has exited.
+
+        With ``emulate`` off the bytes are kept raw in ``self.raw`` (with the time they were read)
+        instead of being drawn, so that the measuring never slows the reading.
+        """
         ready, _, _ = select.select([self.fd], [], [], timeout)
         if ready:
             try:
@@ -78,7 +84,10 @@ class Terminal:
             if not data:
                 self._reap(block=True)
                 return False
-            self.stream.feed(data)
+            if emulate:
+                self.stream.feed(data)
+            else:
+                self.raw.append((time.perf_counter(), data))
         return self._reap(block=False) is None
 
     def _reap(self, *, block: bool) -> int | None:
@@ -184,16 +193,24 @@ def under_load(game: list[str], env: dict[str, str], board: str, watch: float,
         warm_up = time.perf_counter() + 2.0
         while time.perf_counter() < warm_up:
             terminal.pump(0.01)
-        last_frame, last_change, longest = spinner_frame(terminal.text()), time.perf_counter(), 0.0
-        end = time.perf_counter() + watch
+        # The bytes are read raw, when they arrive, and searched for the spinner's next frame afterwards.
+        terminal.raw.clear()
+        start = time.perf_counter()
+        end = start + watch
         while time.perf_counter() < end:
-            terminal.pump(0.005)
-            frame = spinner_frame(terminal.text())
-            now = time.perf_counter()
-            if frame != last_frame:
-                longest = max(longest, now - last_change)
-                last_frame, last_change = frame, now
-        figures["spinner_stall"] = max(longest, time.perf_counter() - last_change)
+            terminal.pump(0.005, emulate=False)
+        changes = [start]
+        last_frame = None
+        for at, data in terminal.raw:
+            text = data.decode(errors="replace")
+            for frame in (char for char in text if char in SPINNER):
+                if frame != last_frame:
+                    changes.append(at)
+                    last_frame = frame
+        changes.append(end)
+        figures["spinner_stall"] = max(later - earlier for earlier, later in itertools.pairwise(changes))
+        for _, data in terminal.raw:
+            terminal.stream.feed(data)
         opens, closes = [], []
         for _ in range(helps):
             terminal.press("?")
