@@ -22,6 +22,7 @@ from textual.pilot import Pilot
 
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.screens.game import GameScreen
+from tictactoe_tui.app.screens.new_game import NewGameScreen
 from tictactoe_tui.app.widgets.board import Board
 from tictactoe_tui.app.widgets.status import StatusLine
 from tictactoe_tui.engine import Cell, Player, Position, make_player
@@ -212,6 +213,13 @@ def _running(pid: int) -> bool:
     except OSError:
         return False
     return state != "Z"
+
+
+def form(pilot: Pilot[None]) -> NewGameScreen:
+    """The new-game screen (the test fails if another screen is on top)."""
+    screen = pilot.app.screen
+    assert isinstance(screen, NewGameScreen), f"expected the new-game screen, found {screen!r}"
+    return screen
 
 
 def game(pilot: Pilot[None]) -> GameScreen:

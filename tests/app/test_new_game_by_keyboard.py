@@ -5,22 +5,14 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from driving import game, quick_app
+from driving import form, game, quick_app
 from test_themes import contrast
-from textual.pilot import Pilot
 from textual.widgets import Button, Input, Select, Static
 from textual.widgets._select import SelectCurrent, SelectOverlay
 
-from tictactoe_tui.app.screens.new_game import NewGameScreen
 from tictactoe_tui.settings import load_settings
 
 OUR_BRAIN = str(Path(sys.executable).parent / "pbrain-tictactoe-tui")
-
-
-def form(pilot: Pilot[None]) -> NewGameScreen:
-    screen = pilot.app.screen
-    assert isinstance(screen, NewGameScreen)
-    return screen
 
 
 async def test_tab_stops_only_on_fields_and_buttons() -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from driving import confirm, game, quick_app
+from driving import confirm, form, game, quick_app
 from textual.pilot import Pilot
 from textual.widgets import Button, Select, Static
 
@@ -11,12 +11,6 @@ from tictactoe_tui.app.screens.game import GameScreen
 from tictactoe_tui.app.screens.new_game import NewGameScreen, board_problem
 from tictactoe_tui.engine import BoardSpec
 from tictactoe_tui.setup import GameSetup
-
-
-def form(pilot: Pilot[None]) -> NewGameScreen:
-    screen = pilot.app.screen
-    assert isinstance(screen, NewGameScreen)
-    return screen
 
 
 def error_text(pilot: Pilot[None], field: str) -> str:

@@ -4,21 +4,13 @@ from __future__ import annotations
 
 import os
 
-from driving import board, game, notifications, quick_app, run_command, until
-from textual.pilot import Pilot
+from driving import board, form, game, notifications, quick_app, run_command, until
 from textual.widgets import Select
 
-from tictactoe_tui.app.screens.new_game import NewGameScreen
 from tictactoe_tui.engine import BoardSpec, Position
 from tictactoe_tui.settings import DEFAULT_THEME, KeypadLayout, Settings, load_settings, settings_path
 from tictactoe_tui.setup import GameSetup
 from tictactoe_tui.statistics import statistics_path
-
-
-def form(pilot: Pilot[None]) -> NewGameScreen:
-    screen = pilot.app.screen
-    assert isinstance(screen, NewGameScreen)
-    return screen
 
 
 async def test_setup_theme_and_keypad_carry_over_to_the_next_run() -> None:
