@@ -11,6 +11,7 @@ from driving import (
     game,
     notifications,
     quick_app,
+    run_command,
     seeded,
     status,
     until,
@@ -112,3 +113,11 @@ async def test_computers_pause_and_step_one_move_at_a_time() -> None:
         assert played(pilot, moves + 1) and screen.paused, "one move, then the game waits again"
         await pilot.press("p")
         await until(pilot, lambda: screen.position.is_over)
+
+
+async def test_the_palette_swaps_the_sides_too() -> None:
+    app = quick_app(AGAINST_EASY, players=seeded(easy=FirstCellPlayer()))
+    async with app.run_test() as pilot:
+        await run_command(pilot, "play again with sides")
+        await until(pilot, partial(played, pilot, 1))
+        assert (game(pilot).setup.x, game(pilot).setup.o) == ("easy", "human")

@@ -145,6 +145,8 @@ class TicTacToeApp(App[None]):
                                 screen.action_new_game)
             yield SystemCommand("Play again", "Restart this game with the same board and players",
                                 screen.action_restart)
+            yield SystemCommand("Play again with sides swapped", "The same board, X's player now plays O (w)",
+                                screen.action_swap_sides)
             yield SystemCommand("Statistics", "Your record against the computer, and this session's score",
                                 screen.action_statistics)
             yield SystemCommand("Analysis", "Show or hide the value of every empty cell (a)",
