@@ -107,3 +107,17 @@ def test_close_ends_the_process_at_once_and_refuses_later_jobs(engine: EnginePro
     job = engine.submit(Request("move", 1, Position.empty("3x3"), controller="easy"))
     with pytest.raises(EngineStopped, match="closed"):
         job.answer.result(HANG)
+
+
+def test_a_process_that_cannot_start_fails_the_job_with_the_reason(engine: EngineProcess,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    def no_process(self: object) -> None:
+        raise OSError(11, "Resource temporarily unavailable")
+
+    monkeypatch.setattr("multiprocessing.process.BaseProcess.start", no_process)
+    job = engine.submit(Request("move", 1, Position.empty("3x3"), controller="easy"))
+    with pytest.raises(EngineStopped, match="could not start .*Resource temporarily unavailable"):
+        job.answer.result(HANG)
+    monkeypatch.undo()
+    again = engine.submit(Request("move", 1, Position.empty("3x3"), controller="easy"))
+    assert again.answer.result(HANG).cell in range(9), "the next job tries again"

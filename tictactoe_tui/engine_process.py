@@ -263,10 +263,14 @@ class EngineProcess:
         return child.process.pid if child is not None and child.process.is_alive() else None
 
     def start(self) -> None:
-        """Start the process now, if it is not running, so that the first search need not wait for it."""
+        """Start the process now, if it is not running, so that the first search need not wait for it.
+
+        A process that cannot start now is tried again by the first search, which reports the failure.
+        """
         with self._lock:
             if not self._closed:
-                self._running_child()
+                with contextlib.suppress(OSError):
+                    self._running_child()
 
     def _running_child(self) -> _Child:
         child = self._child
@@ -289,7 +293,11 @@ class EngineProcess:
             if self._closed:
                 _settle(job, EngineStopped("the engine has been closed"))
                 return job
-            child = self._running_child()
+            try:
+                child = self._running_child()
+            except OSError as error:  # No process to be had (out of processes or memory): say so.
+                _settle(job, EngineStopped(f"the engine's process could not start ({error})"))
+                return job
             child.jobs[job.id] = job
             with contextlib.suppress(OSError):  # The reader thread fails the job when the process is gone.
                 child.connection.send(("job", job.id, request))

@@ -5,6 +5,8 @@ The moves themselves are in the move list below it.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 from textual.content import Content
 from textual.reactive import reactive
 from textual.widget import Widget
@@ -13,6 +15,9 @@ from ...engine import BoardSpec, Mark, Position
 from ...setup import GameSetup
 from ..labels import controller_label, result_label
 from ..presets import board_name, board_rules
+
+if TYPE_CHECKING:
+    from textual.css.styles import RulesMap
 
 TURN_MARKER = "▶"
 
@@ -51,7 +56,8 @@ class GameInfo(Widget):
         self._height = self._content_height()
 
     def _content_height(self) -> int:
-        return self.render().get_height(self.styles, self.content_region.width)
+        # A widget's styles are the rules map Textual's docs name here; its stubs do not say so.
+        return self.render().get_height(cast("RulesMap", self.styles), self.content_region.width)
 
     def _resize_if_needed(self) -> None:
         """Ask for a layout when the text takes another number of lines (a result, a name that wraps)."""
