@@ -11,7 +11,7 @@ import pytest
 
 from tictactoe_tui import cli
 from tictactoe_tui.engine import Position, Value, solve
-from tictactoe_tui.setup import GameSetup
+from tictactoe_tui.game_setup import GameSetup
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:

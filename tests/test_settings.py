@@ -11,6 +11,7 @@ import pytest
 
 from tictactoe_tui import storage
 from tictactoe_tui.engine import BoardSpec
+from tictactoe_tui.game_setup import GameSetup
 from tictactoe_tui.settings import (
     DEFAULT_THEME,
     SETTINGS_VERSION,
@@ -20,7 +21,6 @@ from tictactoe_tui.settings import (
     save_settings,
     settings_path,
 )
-from tictactoe_tui.setup import GameSetup
 
 CUSTOM = Settings(GameSetup(BoardSpec(15, 15, 5), "easy", "human"), "high-contrast", KeypadLayout.PHONE)
 

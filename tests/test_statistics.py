@@ -11,17 +11,17 @@ from hypothesis import strategies as st
 
 from tictactoe_tui import storage
 from tictactoe_tui.engine import BoardSpec, Mark, Position
-from tictactoe_tui.setup import GameSetup
+from tictactoe_tui.game_setup import GameSetup
 from tictactoe_tui.statistics import (
     STATISTICS_VERSION,
-    Record,
     Result,
     SessionScore,
     Statistics,
+    Tally,
+    add_result,
     counted_game,
     load_statistics,
     record_game,
-    record_result,
     reset_statistics,
     result_for,
     save_finished_game,
@@ -42,16 +42,16 @@ def test_the_example_games_end_as_named() -> None:
 
 
 def test_a_draw_keeps_the_streak_and_a_loss_ends_it() -> None:
-    record = Record()
+    record = Tally()
     for result in (Result.WIN, Result.DRAW, Result.DRAW, Result.LOSS, Result.DRAW):
         record = record.add(result)
-    assert record == Record(wins=1, draws=3, losses=1, streak=1, best_streak=3)
+    assert record == Tally(wins=1, draws=3, losses=1, streak=1, best_streak=3)
     assert record.played == 5
 
 
 @given(st.lists(st.sampled_from(Result)))
 def test_records_agree_with_the_results_they_count(results: list[Result]) -> None:
-    record = Record()
+    record = Tally()
     for result in results:
         record = record.add(result)
     assert (record.wins, record.draws, record.losses) == (
@@ -63,26 +63,26 @@ def test_records_agree_with_the_results_they_count(results: list[Result]) -> Non
 
 def test_record_result_counts_per_board_and_opponent_without_mutating() -> None:
     empty = Statistics()
-    one = record_result(empty, TTT, "perfect", Result.DRAW)
-    two = record_result(one, GOMOKU, "perfect", Result.LOSS)
-    three = record_result(two, TTT, "easy", Result.WIN)
-    assert not empty and empty.get(TTT, "perfect") == Record()
-    assert one.get(TTT, "perfect") == Record(draws=1, streak=1, best_streak=1)
-    assert three.get(GOMOKU, "perfect") == Record(losses=1)
-    assert three.get(TTT, "easy") == Record(wins=1, streak=1, best_streak=1)
+    one = add_result(empty, TTT, "perfect", Result.DRAW)
+    two = add_result(one, GOMOKU, "perfect", Result.LOSS)
+    three = add_result(two, TTT, "easy", Result.WIN)
+    assert not empty and empty.get(TTT, "perfect") == Tally()
+    assert one.get(TTT, "perfect") == Tally(draws=1, streak=1, best_streak=1)
+    assert three.get(GOMOKU, "perfect") == Tally(losses=1)
+    assert three.get(TTT, "easy") == Tally(wins=1, streak=1, best_streak=1)
     assert three.get(TTT, "perfect") == one.get(TTT, "perfect")
     assert len(three.records) == 3 and len(two.records) == 2
 
 
 def test_only_computer_levels_are_opponents() -> None:
     with pytest.raises(ValueError, match="friend"):
-        record_result(Statistics(), TTT, "friend", Result.WIN)
+        add_result(Statistics(), TTT, "friend", Result.WIN)
 
 
 def test_rows_list_small_boards_first_then_weakest_opponent_first() -> None:
     stats = Statistics()
     for spec, opponent in ((GOMOKU, "easy"), (TTT, "perfect"), (BoardSpec(4, 4, 3), "random"), (TTT, "easy")):
-        stats = record_result(stats, spec, opponent, Result.WIN)
+        stats = add_result(stats, spec, opponent, Result.WIN)
     assert [(str(spec), opponent) for spec, opponent, _ in stats.rows()] == [
         ("3x3k3", "easy"), ("3x3k3", "perfect"), ("4x4k3", "random"), ("15x15k5", "easy")]
 
@@ -114,7 +114,7 @@ def test_results_are_from_the_persons_side() -> None:
 def test_record_game_files_the_result_under_the_computer_level() -> None:
     stats = record_game(Statistics(), GameSetup(TTT, "easy", "human"), X_WINS)
     stats = record_game(stats, GameSetup(TTT, "human", "easy"), X_WINS)
-    assert stats.get(TTT, "easy") == Record(wins=1, losses=1, streak=1, best_streak=1)
+    assert stats.get(TTT, "easy") == Tally(wins=1, losses=1, streak=1, best_streak=1)
     assert record_game(stats, GameSetup(TTT, "human", "human"), X_WINS) is stats
 
 
@@ -132,7 +132,7 @@ def _sample() -> Statistics:
     stats = Statistics()
     for spec, opponent, result in ((TTT, "perfect", Result.DRAW), (TTT, "perfect", Result.LOSS),
                                    (GOMOKU, "medium", Result.WIN)):
-        stats = record_result(stats, spec, opponent, result)
+        stats = add_result(stats, spec, opponent, result)
     return stats
 
 
@@ -235,7 +235,7 @@ def test_a_finished_game_is_counted_even_when_the_old_file_was_corrupt(tmp_path:
     path = tmp_path / "statistics.json"
     path.write_text("{broken", encoding="utf-8")
     stats, message = save_finished_game(GameSetup(TTT, "easy", "human"), O_WINS, path)
-    assert stats.get(TTT, "easy") == Record(wins=1, streak=1, best_streak=1)
+    assert stats.get(TTT, "easy") == Tally(wins=1, streak=1, best_streak=1)
     assert message is not None and "not valid JSON" in message
     assert load_statistics(path) == (stats, None)
 

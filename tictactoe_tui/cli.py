@@ -15,8 +15,8 @@ from typing import NoReturn
 
 from . import __version__
 from .engine import BoardSpec, GameError, Position, SearchResult, parse_record, solve
+from .game_setup import CONTROLLERS, HUMAN, GameSetup, check_controller
 from .gomocup.controllers import brain_problem, is_brain_controller
-from .setup import CONTROLLERS, HUMAN, GameSetup, check_controller
 
 PROG = "tictactoe-tui"
 

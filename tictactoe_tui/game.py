@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .engine import Cell, Mark, Outcome, Position, Status
+from .game_setup import HUMAN, GameSetup
 from .history import History, human_marks
-from .setup import HUMAN, GameSetup
 
 
 class Game:

@@ -19,7 +19,7 @@ from collections.abc import Set
 from dataclasses import dataclass
 
 from .engine import BoardSpec, Cell, Mark, Position
-from .setup import GameSetup
+from .game_setup import GameSetup
 
 
 def human_marks(setup: GameSetup) -> frozenset[Mark]:

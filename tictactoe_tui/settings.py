@@ -24,7 +24,7 @@ from typing import Any
 
 from . import storage
 from .engine import BoardSpec, GameError
-from .setup import GameSetup, check_controller
+from .game_setup import GameSetup, check_controller
 
 SETTINGS_FILE = "settings.json"
 SETTINGS_VERSION = 1

@@ -30,7 +30,7 @@ from typing import Any
 
 from . import storage
 from .engine import PLAYER_NAMES, BoardSpec, GameError, Mark, Outcome, Status
-from .setup import GameSetup
+from .game_setup import GameSetup
 
 STATISTICS_FILE = "statistics.json"
 STATISTICS_VERSION = 1
@@ -45,7 +45,7 @@ class Result(enum.Enum):
 
 
 @dataclass(frozen=True, slots=True)
-class Record:
+class Tally:
     """The games on one board against one computer level."""
 
     wins: int = 0
@@ -61,10 +61,10 @@ class Record:
         """Every game counted."""
         return self.wins + self.draws + self.losses
 
-    def add(self, result: Result) -> Record:
+    def add(self, result: Result) -> Tally:
         """This record after one more game."""
         streak = 0 if result is Result.LOSS else self.streak + 1
-        return Record(
+        return Tally(
             wins=self.wins + (result is Result.WIN),
             draws=self.draws + (result is Result.DRAW),
             losses=self.losses + (result is Result.LOSS),
@@ -81,13 +81,13 @@ StatisticsKey = tuple[BoardSpec, str]
 class Statistics:
     """Every record, by board and computer level. Never mutated: each game makes a new one."""
 
-    records: Mapping[StatisticsKey, Record] = field(default_factory=dict)
+    records: Mapping[StatisticsKey, Tally] = field(default_factory=dict)
 
-    def get(self, spec: BoardSpec, opponent: str) -> Record:
+    def get(self, spec: BoardSpec, opponent: str) -> Tally:
         """The record on ``spec`` against ``opponent`` (empty if never played)."""
-        return self.records.get((spec, opponent), Record())
+        return self.records.get((spec, opponent), Tally())
 
-    def rows(self) -> Iterator[tuple[BoardSpec, str, Record]]:
+    def rows(self) -> Iterator[tuple[BoardSpec, str, Tally]]:
         """Every record, small boards first, then by computer level from weakest to strongest."""
         for spec, opponent in sorted(self.records, key=_order):
             yield spec, opponent, self.records[spec, opponent]
@@ -102,7 +102,7 @@ def _order(key: StatisticsKey) -> tuple[int, int, int, int, str]:
     return spec.width * spec.height, spec.width, spec.k, level, opponent
 
 
-def record_result(stats: Statistics, spec: BoardSpec, opponent: str, result: Result) -> Statistics:
+def add_result(stats: Statistics, spec: BoardSpec, opponent: str, result: Result) -> Statistics:
     """``stats`` with one more game on ``spec`` against ``opponent``."""
     if opponent not in PLAYER_NAMES:
         raise ValueError(f"{opponent!r} is not a computer player: choose one of {', '.join(PLAYER_NAMES)}")
@@ -139,7 +139,7 @@ def record_game(stats: Statistics, setup: GameSetup, outcome: Outcome) -> Statis
     if counted is None:
         return stats
     human, opponent = counted
-    return record_result(stats, setup.spec, opponent, result_for(outcome, human))
+    return add_result(stats, setup.spec, opponent, result_for(outcome, human))
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,7 +227,7 @@ def decode_statistics(document: Mapping[str, Any]) -> tuple[Statistics, list[str
     """Statistics from a JSON object; each invalid entry is dropped and noted."""
     problems: list[str] = []
     entries = storage.expect(document, "records", list, problems, [])
-    records: dict[StatisticsKey, Record] = {}
+    records: dict[StatisticsKey, Tally] = {}
     for number, entry in enumerate(entries, start=1):
         try:
             key, record = _decode_entry(entry)
@@ -241,7 +241,7 @@ def decode_statistics(document: Mapping[str, Any]) -> tuple[Statistics, list[str
     return Statistics(records), problems
 
 
-def _decode_entry(entry: object) -> tuple[StatisticsKey, Record]:
+def _decode_entry(entry: object) -> tuple[StatisticsKey, Tally]:
     if not isinstance(entry, dict):
         raise ValueError("it is not an object")
     board, opponent = entry.get("board"), entry.get("opponent")
@@ -259,7 +259,7 @@ def _decode_entry(entry: object) -> tuple[StatisticsKey, Record]:
         if type(count) is not int or count < 0:
             raise ValueError(f"{name} {count!r} is not a count")
         counts[name] = count
-    record = Record(**counts)
+    record = Tally(**counts)
     if record.streak > record.best_streak or record.best_streak > record.wins + record.draws:
         raise ValueError("its streaks do not fit its games")
     return (spec, opponent), record

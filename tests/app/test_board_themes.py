@@ -12,7 +12,7 @@ from textual.color import Color
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.widgets.cell import BoardCell
 from tictactoe_tui.engine import BoardSpec, Position
-from tictactoe_tui.setup import GameSetup
+from tictactoe_tui.game_setup import GameSetup
 
 
 def luminance(color: Color) -> float:

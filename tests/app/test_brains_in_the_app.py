@@ -11,7 +11,7 @@ from driving import game, notifications, quick_app, status, until
 from textual.pilot import Pilot
 
 from tictactoe_tui.engine import BoardSpec, Mark
-from tictactoe_tui.setup import GameSetup
+from tictactoe_tui.game_setup import GameSetup
 
 HERE = Path(__file__).resolve().parent
 FAKE_BRAIN = HERE.parent / "gomocup" / "fake_brain.py"

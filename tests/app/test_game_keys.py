@@ -22,8 +22,8 @@ from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.screens.confirm import ConfirmScreen
 from tictactoe_tui.app.widgets.board import centre
 from tictactoe_tui.engine import BoardSpec, Mark, Status
-from tictactoe_tui.setup import GameSetup
-from tictactoe_tui.statistics import Record, load_statistics
+from tictactoe_tui.game_setup import GameSetup
+from tictactoe_tui.statistics import Tally, load_statistics
 
 TTT = BoardSpec(3, 3, 3)
 PEOPLE = GameSetup(TTT, "human", "human")
@@ -64,7 +64,7 @@ async def test_leaving_a_game_against_the_computer_asks_and_counts_it_lost() -> 
         await confirm(pilot)
         assert played(pilot, 0)
     statistics, problem = load_statistics()
-    assert problem is None and statistics.get(TTT, "easy") == Record(losses=1)
+    assert problem is None and statistics.get(TTT, "easy") == Tally(losses=1)
 
 
 async def test_a_game_not_yet_begun_or_finished_is_left_without_asking() -> None:

@@ -22,7 +22,7 @@ from tictactoe_tui.app.screens.new_game import NewGameScreen
 from tictactoe_tui.app.widgets.board import Board
 from tictactoe_tui.app.widgets.move_list import MoveList
 from tictactoe_tui.engine import PLAYER_NAMES
-from tictactoe_tui.setup import GameSetup
+from tictactoe_tui.game_setup import GameSetup
 
 SPOKEN = {"up": "↑", "down": "↓", "left": "←", "right": "→", "enter": "Enter", "space": "Space",
           "question_mark": "?", "f1": "F1", "escape": "Esc", "ctrl+r": "Ctrl+R", "comma": ",",

@@ -15,8 +15,8 @@ from tictactoe_tui.app.labels import (
 from tictactoe_tui.app.presets import PRESETS, board_name, board_rules
 from tictactoe_tui.app.widgets.scoreboard import score_line
 from tictactoe_tui.engine import BoardSpec, Position
+from tictactoe_tui.game_setup import GameSetup
 from tictactoe_tui.settings import KeypadLayout
-from tictactoe_tui.setup import GameSetup
 from tictactoe_tui.statistics import SessionScore
 
 SETUP = GameSetup(BoardSpec(3, 3, 3), "human", "perfect")

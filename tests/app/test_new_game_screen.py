@@ -10,7 +10,7 @@ from textual.widgets import Button, Select, Static
 from tictactoe_tui.app.screens.game import GameScreen
 from tictactoe_tui.app.screens.new_game import NewGameScreen, board_problem
 from tictactoe_tui.engine import BoardSpec
-from tictactoe_tui.setup import GameSetup
+from tictactoe_tui.game_setup import GameSetup
 
 
 def error_text(pilot: Pilot[None], field: str) -> str:

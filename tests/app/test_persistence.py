@@ -8,8 +8,8 @@ from driving import board, form, game, notifications, quick_app, run_command, un
 from textual.widgets import Select
 
 from tictactoe_tui.engine import BoardSpec, Position
+from tictactoe_tui.game_setup import GameSetup
 from tictactoe_tui.settings import DEFAULT_THEME, KeypadLayout, Settings, load_settings, settings_path
-from tictactoe_tui.setup import GameSetup
 from tictactoe_tui.statistics import statistics_path
 
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from tictactoe_tui.app.profile import Profile
 from tictactoe_tui.engine import BoardSpec, Position
+from tictactoe_tui.game_setup import GameSetup
 from tictactoe_tui.settings import KeypadLayout, Settings, load_settings, settings_path
-from tictactoe_tui.setup import GameSetup
-from tictactoe_tui.statistics import Record, SessionScore, load_statistics
+from tictactoe_tui.statistics import SessionScore, Tally, load_statistics
 
 X_WINS = Position.from_moves("3x3", "a1 b1 b2 c1 c3").outcome
 DRAW = Position.from_moves("3x3", "b2 a1 a2 c2 b1 b3 c1 a3 c3").outcome
@@ -35,7 +35,7 @@ def test_finished_games_count_in_the_session_and_against_the_computer_on_disk() 
     assert profile.count_game(GameSetup(BoardSpec(3, 3, 3), "human", "easy"), X_WINS) is None
     assert profile.count_game(GameSetup(BoardSpec(3, 3, 3), "human", "human"), DRAW) is None
     assert profile.session == SessionScore(x_wins=1, draws=1)
-    assert profile.statistics.get(BoardSpec(3, 3, 3), "easy") == Record(wins=1, streak=1, best_streak=1)
+    assert profile.statistics.get(BoardSpec(3, 3, 3), "easy") == Tally(wins=1, streak=1, best_streak=1)
     assert load_statistics()[0] == profile.statistics
     assert profile.reset_statistics() is None
     assert not profile.statistics and not load_statistics()[0]

@@ -10,7 +10,7 @@ from textual.pilot import Pilot
 from tictactoe_tui.app.widgets.game_info import GameInfo
 from tictactoe_tui.app.widgets.move_list import MoveList
 from tictactoe_tui.engine import BoardSpec, Status
-from tictactoe_tui.setup import GameSetup
+from tictactoe_tui.game_setup import GameSetup
 
 FIVE = GameSetup(BoardSpec(5, 5, 4), "human", "human")
 O_WINS_ON_ROW_5 = [

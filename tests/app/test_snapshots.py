@@ -14,7 +14,7 @@ from textual.pilot import Pilot
 from textual.widgets import Select
 
 from tictactoe_tui.engine import BoardSpec, Position
-from tictactoe_tui.setup import GameSetup
+from tictactoe_tui.game_setup import GameSetup
 
 Snap = Callable[..., bool]
 

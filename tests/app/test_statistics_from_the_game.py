@@ -12,8 +12,8 @@ from textual.widgets import DataTable
 from tictactoe_tui.app.screens.statistics import StatisticsScreen
 from tictactoe_tui.app.widgets.scoreboard import Scoreboard
 from tictactoe_tui.engine import BoardSpec, Status
-from tictactoe_tui.setup import GameSetup
-from tictactoe_tui.statistics import Record, load_statistics
+from tictactoe_tui.game_setup import GameSetup
+from tictactoe_tui.statistics import Tally, load_statistics
 
 AGAINST_EASY = GameSetup(BoardSpec(3, 3, 3), "human", "easy")
 TTT = BoardSpec(3, 3, 3)
@@ -51,7 +51,7 @@ async def test_a_won_game_is_on_the_statistics_screen() -> None:
         await pilot.press("escape")
         assert not isinstance(pilot.app.screen, StatisticsScreen) and game(pilot)
     statistics, problem = load_statistics()
-    assert problem is None and statistics.get(TTT, "easy") == Record(wins=1, streak=1, best_streak=1)
+    assert problem is None and statistics.get(TTT, "easy") == Tally(wins=1, streak=1, best_streak=1)
 
 
 async def test_a_game_counts_once_however_often_it_ends() -> None:

@@ -23,8 +23,8 @@ from textual.theme import Theme
 
 from ..engine import Position
 from ..engine_process import EngineProcess, PlayerFactory, SolverFactory, default_players, default_solvers
+from ..game_setup import HUMAN, GameSetup
 from ..settings import DEFAULT_THEME, KeypadLayout
-from ..setup import HUMAN, GameSetup
 from .labels import KEYPAD_LABELS
 from .profile import Profile
 from .screens.new_game import NewGame, NewGameScreen

@@ -9,9 +9,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..engine import Outcome, Position, Status
+from ..game_setup import HUMAN, GameSetup
 from ..gomocup.controllers import is_brain_controller, parse_brain_controller
 from ..settings import KeypadLayout
-from ..setup import HUMAN, GameSetup
 
 RESULTS: dict[Status, str] = {
     Status.X_WINS: "X wins",

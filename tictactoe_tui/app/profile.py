@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..engine import Outcome
+from ..game_setup import GameSetup
 from ..settings import KeypadLayout, Settings, load_settings, save_settings
-from ..setup import GameSetup
 from ..statistics import SessionScore, Statistics, load_statistics, reset_statistics, save_finished_game
 
 

@@ -33,11 +33,11 @@ from textual.widgets import Footer, Static
 from ...engine import Cell, Mark, Outcome, Position
 from ...engine_process import EngineProcess, EngineStopped, Job, Move, SearchFailed
 from ...game import Game
+from ...game_setup import GameSetup
 from ...gomocup.controllers import is_brain_controller
 from ...history import History
 from ...searches import Searches, position_key
 from ...settings import KeypadLayout
-from ...setup import GameSetup
 from ..geometry import plan_screen, too_small_message
 from ..labels import (
     controller_label,

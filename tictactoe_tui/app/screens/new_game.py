@@ -22,9 +22,9 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from ...engine import MAX_SIDE, MIN_SIDE, BoardSpec, BoardSpecError
+from ...game_setup import CONTROLLERS, GameSetup
 from ...gomocup.controllers import BRAIN_PREFIX, brain_problem, is_brain_controller
 from ...settings import KeypadLayout
-from ...setup import CONTROLLERS, GameSetup
 from ..geometry import plan_screen, too_small_message
 from ..labels import KEYPAD_LABELS, controller_label
 from ..presets import PRESETS

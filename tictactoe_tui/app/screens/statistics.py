@@ -18,7 +18,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, DataTable, Static
 
-from ...statistics import Record, SessionScore, Statistics
+from ...statistics import SessionScore, Statistics, Tally
 from .confirm import ConfirmScreen
 
 _COLUMNS: tuple[tuple[str, JustifyMethod], ...] = (
@@ -43,7 +43,7 @@ def session_summary(score: SessionScore) -> str:
     return f"This session: X won {score.x_wins}, O won {score.o_wins}, {draws}."
 
 
-def record_cells(record: Record) -> tuple[int, ...]:
+def tally_cells(record: Tally) -> tuple[int, ...]:
     """The numbers of one table row, in column order."""
     return (record.played, record.wins, record.draws, record.losses, record.streak, record.best_streak)
 
@@ -142,7 +142,7 @@ class StatisticsScreen(ModalScreen[bool]):
             table.add_row(
                 Text(str(spec)),
                 Text(opponent),
-                *(Text(str(count), justify="right") for count in record_cells(record)),
+                *(Text(str(count), justify="right") for count in tally_cells(record)),
                 key=f"{spec}/{opponent}",
             )
         return table
