@@ -7,6 +7,7 @@ own ANSI colours are left out: their colours are whatever the terminal says.
 
 from __future__ import annotations
 
+import pytest
 from textual.color import Color
 
 from tictactoe_tui.app import TicTacToeApp
@@ -39,6 +40,7 @@ def true_colour_themes(app: TicTacToeApp) -> list[str]:
     return sorted(name for name, theme in themes if not theme.primary.startswith("ansi"))
 
 
+@pytest.mark.slow
 async def test_marks_stand_out_in_every_theme() -> None:
     for spec, moves in (("3x3", "a1 b1 b2 c1 a2"), ("4x4k3", "a1 b1 a2 a3 b3")):
         start = Position.from_moves(spec, moves)
@@ -55,6 +57,7 @@ async def test_marks_stand_out_in_every_theme() -> None:
                         assert ratio >= 3.0, f"{theme}: {start.cell_name(cell.cell)} at {ratio:.1f}:1"
 
 
+@pytest.mark.slow
 async def test_the_winning_line_stands_out_in_every_theme() -> None:
     won = Position.from_moves("3x3", "a1 b1 b2 c1 c3")
     app = TicTacToeApp(GameSetup(BoardSpec(3, 3, 3), "human", "human"), won)

@@ -34,6 +34,7 @@ def tiles(pilot: Pilot[None]) -> tuple[BoardCell, BoardCell]:
     return plain, shaded
 
 
+@pytest.mark.slow
 async def test_neighbouring_tiles_differ_in_every_theme_and_most_in_high_contrast() -> None:
     app = quick_app(SEVEN_BY_SIX)
     async with app.run_test(size=(80, 24)) as pilot:

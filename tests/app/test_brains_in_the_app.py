@@ -41,6 +41,7 @@ async def test_a_whole_game_against_our_own_brain_through_the_protocol() -> None
         assert any(note.startswith("O is played by tictactoe-tui") for note in notifications(pilot))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("mode", "said"), [
     ("occupied", "already taken"),
     ("sleep", "did not answer within 1 s"),

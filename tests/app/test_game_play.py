@@ -126,6 +126,7 @@ async def _play_against(pilot: Pilot[None], human: Mark, rng: random.Random) -> 
     return screen.position.outcome.status
 
 
+@pytest.mark.slow
 async def test_the_perfect_computer_never_loses_to_a_person() -> None:
     rng = random.Random(2024)
     for human in (Mark.X, Mark.O):

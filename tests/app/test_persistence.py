@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 
+import pytest
 from driving import board, form, game, notifications, quick_app, run_command, until
 from textual.widgets import Select
 
@@ -34,6 +35,7 @@ async def test_setup_theme_and_keypad_carry_over_to_the_next_run() -> None:
         assert game(pilot).position.record.startswith("3x3k3: a3")
 
 
+@pytest.mark.slow
 async def test_the_keypad_switches_from_the_palette_and_stays_switched() -> None:
     async with quick_app(GameSetup(BoardSpec(3, 3, 3), "human", "human")).run_test() as pilot:
         assert board(pilot).keypad is KeypadLayout.CALCULATOR

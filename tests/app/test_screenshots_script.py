@@ -7,6 +7,8 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
+import pytest
+
 SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "screenshots.py"
 
 
@@ -22,6 +24,7 @@ def load_script() -> ModuleType:
     return module
 
 
+@pytest.mark.slow
 async def test_the_script_writes_each_screenshot(tmp_path: Path) -> None:
     script = load_script()
     paths = await script.take_all(tmp_path)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from driving import board, game, quick_app
 from textual.app import App
 from textual.geometry import Region
@@ -35,6 +36,7 @@ def visible_rows(move_list: MoveList) -> range:
     return range(top, top + move_list.scrollable_content_region.height)
 
 
+@pytest.mark.slow
 async def test_the_last_move_stays_in_sight_when_the_result_grows_the_panel() -> None:
     async with quick_app(FIVE).run_test(size=(80, 24)) as pilot:
         for name in O_WINS_ON_ROW_5:
@@ -47,6 +49,7 @@ async def test_the_last_move_stays_in_sight_when_the_result_grows_the_panel() ->
         assert 16 in visible_rows(moves), f"move 16 hidden: rows {visible_rows(moves)} shown"
 
 
+@pytest.mark.slow
 async def test_a_move_lays_out_the_screen_only_when_the_panel_changes_height() -> None:
     async with quick_app(FIVE).run_test(size=(80, 24)) as pilot:
         info = game(pilot).query_one(GameInfo)
