@@ -51,7 +51,8 @@ async def test_a_failing_brain_ends_only_its_own_turn(mode: str, said: str) -> N
     setup = GameSetup(BoardSpec(7, 7, 4), "human", fake(mode))
     async with quick_app(setup).run_test(size=(120, 40)) as pilot:
         await pilot.press("enter")
-        await until(pilot, lambda: game(pilot).setup.o == "human")
+        await until(pilot, lambda: game(pilot).setup.o == "human"
+                    and any("could not move" in note for note in notifications(pilot)))
         screen = game(pilot)
         (note,) = [note for note in notifications(pilot) if "could not move" in note]
         assert said in note and "A person plays O from now on" in note
@@ -64,6 +65,7 @@ async def test_a_brain_that_refuses_the_board_is_reported_in_its_own_words() -> 
     setup = GameSetup(BoardSpec(7, 7, 4), "human", fake("refuse"))
     async with quick_app(setup).run_test(size=(120, 40)) as pilot:
         await pilot.press("enter")
-        await until(pilot, lambda: game(pilot).setup.o == "human")
+        await until(pilot, lambda: game(pilot).setup.o == "human"
+                    and any("could not move" in note for note in notifications(pilot)))
         (note,) = [note for note in notifications(pilot) if "could not move" in note]
         assert "refused the 7x7 board" in note

@@ -12,14 +12,15 @@ import time
 import pytest
 
 from tictactoe_tui.engine import Position, Value, solve
+from tictactoe_tui.engine.lineboard import LineBoard
 from tictactoe_tui.engine.strategy import MATE, StrategyResult, line_weights, search
-from tictactoe_tui.engine.tactics import LineBoard, find_vcf
+from tictactoe_tui.engine.threats import find_vcf
 
 FAR = 3600.0
 """Seconds from now: a deadline that node-bounded searches never reach."""
 
 VCF_MOVES = "e8 d8 f8 g12 g9 h4 g10 a1 g11 o15 h5 a15 h6 o1 h7 c1"
-"""X to move wins by two threats in a row (g8 then h8, or h8 then g8); see test_tactics."""
+"""X to move wins by two threats in a row (g8 then h8, or h8 then g8); see test_tactics (threats)."""
 
 
 def bounded(position: Position, nodes: int = 3_000) -> StrategyResult:

@@ -1,4 +1,4 @@
-"""Threats: wins in one, forced blocks, forks, the incremental line board and VCF."""
+"""Threats: wins in one, forced blocks and forks, the incremental line board, the budget, VCF and VCT."""
 
 from __future__ import annotations
 
@@ -8,22 +8,18 @@ import threading
 import pytest
 
 from tictactoe_tui.engine import Position, Value, solve
-from tictactoe_tui.engine.tactics import (
-    PASS,
-    Budget,
-    LineBoard,
-    OutOfBudget,
-    bit_cells,
-    find_vcf,
+from tictactoe_tui.engine.bits import bit_cells
+from tictactoe_tui.engine.budget import Budget, OutOfBudget
+from tictactoe_tui.engine.lineboard import PASS, LineBoard
+from tictactoe_tui.engine.scans import (
     forced_replies,
     fork_cells,
     immediate_wins,
     sides,
     threats_against,
-    vcf,
-    vct,
     winning_cells,
 )
+from tictactoe_tui.engine.threats import find_vcf, vcf, vct
 
 
 def named(position: Position, found: tuple[int, ...] | set[int] | None) -> set[str]:

@@ -17,9 +17,9 @@ from typing import Protocol
 from .levels import PLAYER_NAMES
 from .lines import win_lines
 from .position import Position
+from .scans import forced_replies, fork_cells, sides, winning_cells
 from .search import Solver, Value
 from .spec import Cell
-from .tactics import forced_replies, fork_cells, sides, winning_cells
 
 DEFAULT_TIME_LIMIT = 1.0
 """Seconds the perfect player may think about one move."""

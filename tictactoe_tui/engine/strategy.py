@@ -2,7 +2,7 @@
 
 Exact search is hopeless on 15x15 (and even on 7x7), so this plays the way Gomoku programs do.
 Forced matters come first because they decide games and are cheap to see: a win on the spot, the
-block of the opponent's, a win by continuous threats (``tactics.vcf`` and ``tactics.vct``). Then
+block of the opponent's, a win by continuous threats (``threats.vcf`` and ``threats.vct``). Then
 the candidate moves are screened for the opposite danger, a forced win by threats they would
 leave the opponent, which is often longer than any search below could see. What remains is an
 iterative-deepening alpha-beta search over the moves near the marks already played, ranked and
@@ -11,7 +11,7 @@ worth more the more of its marks it holds, so open-ended runs, which lie in seve
 weigh the most. Inside the tree a threat leaves one reply and a threatened fork only the few that
 spoil it, which makes the search see through forcing sequences far beyond its nominal depth.
 
-Everything runs on ``tactics.LineBoard``, whose line counts are kept current move by move.
+Everything runs on ``lineboard.LineBoard``, whose line counts are kept current move by move.
 """
 
 from __future__ import annotations
@@ -24,10 +24,13 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TypeAlias
 
+from .bits import bit_cells
+from .budget import Budget, OutOfBudget
+from .lineboard import LineBoard, O, X, state_count
 from .position import Position
 from .scores import MATE
 from .spec import Cell
-from .tactics import Budget, LineBoard, O, OutOfBudget, X, bit_cells, state_count, vcf, vct
+from .threats import vcf, vct
 
 WEIGHT_BASE = 32
 """How much more a line with one more mark is worth (see ``line_weights``)."""

@@ -1,0 +1,53 @@
+"""How much a search may still do: nodes, a deadline and a stop event, in one object every search
+spends from."""
+
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass
+
+
+class OutOfBudget(Exception):
+    """Raised inside a search when its node, time or stop budget is spent."""
+
+
+@dataclass(slots=True)
+class Budget:
+    """How much a search may still do: a node count, a ``time.perf_counter`` deadline, a stop event."""
+
+    max_nodes: int | None = None
+    deadline: float | None = None
+    stop: threading.Event | None = None
+    nodes: int = 0
+
+    def spend(self) -> None:
+        """Count one node, raising ``OutOfBudget`` instead once any limit is reached."""
+        if self.max_nodes is not None and self.nodes >= self.max_nodes:
+            raise OutOfBudget
+        self.nodes += 1
+        # A node costs tens of microseconds at least, so reading the clock at every one is cheap
+        # and keeps the answer on time however slow the nodes of a particular board are.
+        if self.deadline is not None and time.perf_counter() >= self.deadline:
+            raise OutOfBudget
+        if self.stop is not None and self.stop.is_set():
+            raise OutOfBudget
+
+    @property
+    def exhausted(self) -> bool:
+        """Whether any limit has been reached (without counting a node)."""
+        return ((self.max_nodes is not None and self.nodes >= self.max_nodes)
+                or (self.deadline is not None and time.perf_counter() >= self.deadline)
+                or (self.stop is not None and self.stop.is_set()))
+
+    def part(self, max_nodes: int | None = None, deadline: float | None = None) -> Budget:
+        """A budget for one part of this search, within both this one's limits and the given ones.
+
+        The part counts its own nodes; add them to this budget once it is done.
+        """
+        if self.max_nodes is not None:
+            remaining = max(0, self.max_nodes - self.nodes)
+            max_nodes = remaining if max_nodes is None else min(max_nodes, remaining)
+        if self.deadline is not None:
+            deadline = self.deadline if deadline is None else min(deadline, self.deadline)
+        return Budget(max_nodes, deadline, self.stop)
