@@ -17,6 +17,7 @@ from driving import (
     until,
 )
 from textual.pilot import Pilot
+from textual.widgets._footer import FooterKey
 
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.screens.confirm import ConfirmScreen
@@ -121,3 +122,12 @@ async def test_the_palette_swaps_the_sides_too() -> None:
         await run_command(pilot, "play again with sides")
         await until(pilot, partial(played, pilot, 1))
         assert (game(pilot).setup.x, game(pilot).setup.o) == ("easy", "human")
+
+
+async def test_the_footer_between_computers_fits_80_columns() -> None:
+    app = TicTacToeApp(COMPUTERS, players=seeded(easy=FirstCellPlayer()), pause=3600.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: game(pilot).thinking)
+        keys = list(pilot.app.screen.query(FooterKey))
+        assert keys[-1].description == "Help" and keys[-1].region.right <= 80, "Help included, on screen"
+        assert "Pause" in [key.description for key in keys]

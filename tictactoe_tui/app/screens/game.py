@@ -499,6 +499,8 @@ class GameScreen(Screen[None]):
         if action == "redo":
             return self.game.can_redo() or None
         if action == "hint":
+            if not humans and self.shown_ply is None:
+                return False  # Between computers a hint is for a replayed position only.
             return self._can_hint() or None
         if action == "analysis":
             shown = self.shown_position
