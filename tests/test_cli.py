@@ -10,7 +10,7 @@ import sys
 import pytest
 
 from tictactoe_tui import cli
-from tictactoe_tui.engine import Position, Value, solve
+from tictactoe_tui.engine import Position, SearchResult, Value, solve
 from tictactoe_tui.game_setup import GameSetup
 
 
@@ -240,3 +240,18 @@ def test_solve_warns_up_front_when_it_may_run_for_hours(capsys: pytest.CaptureFi
     assert cli.main(["solve", "7x7k5"]) == 130
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "49 empty cells" in err and "--time-limit" in err, "said first"
+
+
+def test_the_warning_stays_off_the_json(capsys: pytest.CaptureFixture[str],
+                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    real_solve = cli.solve
+
+    def bounded(position: Position, *, time_limit: float | None = None) -> SearchResult:
+        assert time_limit is None, "no limit given, none imposed"
+        return real_solve(position, time_limit=0.05)  # The solve the warning is about, cut short.
+
+    monkeypatch.setattr(cli, "solve", bounded)
+    assert cli.main(["solve", "7x7k4", "--moves", "d4", "--json"]) == 0
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)["board"] == "7x7k4", "stdout is the JSON object alone"
+    assert "48 empty cells" in captured.err and captured.err.count("\n") == 1

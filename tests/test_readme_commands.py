@@ -14,6 +14,26 @@ from tictactoe_tui.engine import BoardSpec, Position
 README = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
 BLOCKS = re.findall(r"```(?:sh|console)\n(.*?)```", README, flags=re.S)
 """The README's runnable blocks (the ``text`` block is the synopsis, with its brackets)."""
+PROG = cli.PROG
+
+
+SEPARATORS = {"&&", "||", "|", ";"}
+
+
+def _invocations(line: str) -> list[list[str]]:
+    """The arguments of each ``tictactoe-tui`` run in a shell line, also behind a path or an ``&&``."""
+    lexer = shlex.shlex(line, posix=True, punctuation_chars=True)
+    lexer.whitespace_split = True
+    found: list[list[str]] = []
+    words: list[str] = []
+    for word in [*lexer, ";"]:
+        if word not in SEPARATORS:
+            words.append(word)
+            continue
+        if words and words[0].rsplit("/", 1)[-1] == PROG:
+            found.append(words[1:])
+        words = []
+    return found
 
 
 def commands() -> list[tuple[list[str], list[str]]]:
@@ -23,24 +43,24 @@ def commands() -> list[tuple[list[str], list[str]]]:
     for block in BLOCKS:
         lines = block.splitlines()
         for index, line in enumerate(lines):
-            command = line.removeprefix("$ ")
-            if not command.startswith("tictactoe-tui "):
-                continue
-            output = []
-            if line.startswith("$ "):
-                output = [text for text in lines[index + 1:] if not text.startswith("$ ")]
-            found.append((shlex.split(command, comments=True)[1:], output))
-    for inline in re.findall(r"`(tictactoe-tui [^`\[]+)`", README):
-        found.append((shlex.split(inline)[1:], []))
+            for args in _invocations(line.removeprefix("$ ")):
+                output = []
+                if line.startswith("$ "):
+                    output = [text for text in lines[index + 1:] if not text.startswith("$ ")]
+                found.append((args, output))
+    for inline in re.findall(r"`(tictactoe-tui(?: [^`\[]+)?)`", README):
+        found.extend((args, []) for args in _invocations(inline))
     return found
 
 
-SOLVES = [(args, output) for args, output in commands() if args[0] == "solve"]
-GAMES = [args for args, _ in commands() if args[0] != "solve"]
+SOLVES = [(args, output) for args, output in commands() if args[:1] == ["solve"]]
+GAMES = [args for args, _ in commands() if args[:1] != ["solve"]]
 
 
 def test_the_readme_shows_commands_of_both_kinds() -> None:
     assert len(SOLVES) >= 2 and len(GAMES) >= 5
+    assert [] in GAMES, "the bare command, as installing shows it"
+    assert any(args[:1] == ["serve"] for args in GAMES), "serve, behind the install that enables it"
 
 
 @pytest.mark.parametrize(("args", "output"), SOLVES, ids=[" ".join(args) for args, _ in SOLVES])
@@ -66,7 +86,7 @@ def test_the_claim_about_7x7_with_four_in_a_row_holds(capsys: pytest.CaptureFixt
     assert '"value": "loss"' in answer and '"plies": 10' in answer, "every O reply loses within 10 moves"
 
 
-@pytest.mark.parametrize("args", GAMES, ids=[" ".join(args) for args in GAMES])
+@pytest.mark.parametrize("args", GAMES, ids=[" ".join(args) or "(no arguments)" for args in GAMES])
 def test_every_other_command_parses(args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     if any(arg.startswith("brain:") or arg.startswith("--o=brain:") for arg in args):
         # The README's brains are examples of programs a reader installs; without them, one clear line.
@@ -75,6 +95,7 @@ def test_every_other_command_parses(args: list[str], capsys: pytest.CaptureFixtu
         assert exit_.value.code == 2
         assert capsys.readouterr().err.count("\n") == 1
         return
-    parsed = cli.build_parser().parse_args(args)
-    assert parsed.command == (args[0] if not args[0].startswith("-") else None)
-    assert parsed.command is not None or parsed.board is not None or parsed.record is not None
+    parsed = cli.build_parser().parse_args(args)  # Parsing only: serve would start serving.
+    assert parsed.command == (args[0] if args and not args[0].startswith("-") else None)
+    if parsed.command is None and args:
+        assert parsed.board is not None or parsed.record is not None
