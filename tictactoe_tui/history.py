@@ -27,11 +27,6 @@ def human_marks(setup: GameSetup) -> frozenset[Mark]:
     return frozenset(mark for mark in Mark if setup.is_human(mark))
 
 
-def mover(ply: int) -> Mark:
-    """Who makes move number ``ply + 1``, that is, the move at index ``ply`` of a move list."""
-    return Mark.X if ply % 2 == 0 else Mark.O
-
-
 @dataclass(frozen=True, slots=True)
 class History:
     """The game so far and the moves taken back from it, next one first.
@@ -100,7 +95,7 @@ class History:
             return 1
         (human,) = humans
         for ply in reversed(range(len(moves))):
-            if mover(ply) is human:
+            if Mark.at_ply(ply) is human:
                 return len(moves) - ply
         return 0
 
@@ -113,7 +108,7 @@ class History:
         (human,) = humans
         ply = self.ply
         for steps in range(1, len(self.undone) + 1):
-            if mover(ply + steps) is human:
+            if Mark.at_ply(ply + steps) is human:
                 return steps
         return len(self.undone)
 

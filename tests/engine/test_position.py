@@ -4,7 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from tictactoe_tui.engine import BoardSpec, IllegalMoveError, Mark, NotationError, Position, Status
+from tictactoe_tui.engine import (
+    BoardSpec,
+    GameOverError,
+    IllegalMoveError,
+    Mark,
+    NotationError,
+    Position,
+    Status,
+    make_player,
+)
 
 
 def test_the_empty_board_has_x_to_move_and_every_cell_free() -> None:
@@ -73,21 +82,44 @@ def test_occupied_cell_is_refused_and_the_position_is_unchanged() -> None:
     assert position.moves == (4,)
 
 
-def test_off_board_moves_are_refused() -> None:
+def test_off_board_moves_are_notation_errors_whether_named_or_numbered() -> None:
     position = Position.empty("3x3")
     with pytest.raises(NotationError, match="off the 3x3 board"):
         position.play("d4")
-    with pytest.raises(IllegalMoveError, match="off the 3x3 board"):
+    with pytest.raises(NotationError, match="off the 3x3 board"):
         position.play(9)
-    with pytest.raises(IllegalMoveError, match="off the 3x3 board"):
+    with pytest.raises(NotationError, match="off the 3x3 board"):
         position.play(-1)
+    with pytest.raises(NotationError, match="off the 3x3 board"):
+        position.spec.cell_at(3, 0)
 
 
 def test_moves_after_the_end_are_refused() -> None:
     won = Position.from_moves("3x3", "a1 a2 b1 b2 c1")
-    with pytest.raises(IllegalMoveError, match="after the game ended"):
+    with pytest.raises(GameOverError, match="after the game ended"):
         won.play("c3")
     assert not won.is_legal(8)
+
+
+@pytest.mark.parametrize("moves", ["a1 a2 b1 b2 c1", "a1 b2 c3 b1 b3 a2 c2 c1 a3"])
+def test_asking_for_a_move_after_the_end_is_a_game_over_error(moves: str) -> None:
+    over = Position.from_moves("3x3", moves)
+    assert over.is_over
+    with pytest.raises(GameOverError, match="the game is over"):
+        over.require_a_move()
+    for name in ("random", "easy", "medium", "perfect"):
+        with pytest.raises(GameOverError):
+            make_player(name, seed=1).choose(over)
+    Position.from_moves("3x3", moves.rsplit(" ", 1)[0]).require_a_move()  # one move earlier: fine
+
+
+def test_the_side_to_move_alternates_from_x() -> None:
+    assert [Mark.at_ply(ply) for ply in range(4)] == [Mark.X, Mark.O, Mark.X, Mark.O]
+    position = Position.empty("3x3")
+    for cell in (4, 0, 8, 2):
+        assert position.to_move is Mark.at_ply(len(position.moves))
+        assert position.to_move.index == len(position.moves) % 2
+        position = position.play(cell)
 
 
 def test_undo_takes_moves_back() -> None:

@@ -33,18 +33,28 @@ def test_text_round_trips(spec: BoardSpec) -> None:
 
 
 @pytest.mark.parametrize(
-    ("width", "height", "k", "says"),
+    ("width", "height", "k", "field", "says"),
     [
-        (0, 3, 1, "width 0 is out of range: it must be from 1 to 26"),
-        (3, 27, 3, "height 27 is out of range: it must be from 1 to 26"),
-        (3, 3, 4, "k must be from 1 to 3"),
-        (5, 2, 6, "k must be from 1 to 5"),
-        (3, 3, 0, "k must be from 1 to 3"),
+        (0, 3, 1, "width", "width 0 is out of range: it must be from 1 to 26"),
+        (3, 27, 3, "height", "height 27 is out of range: it must be from 1 to 26"),
+        (27, 27, 3, "width", "width 27 is out of range"),
+        (3, 3, 4, "k", "k must be from 1 to 3"),
+        (5, 2, 6, "k", "k must be from 1 to 5"),
+        (3, 3, 0, "k", "k must be from 1 to 3"),
     ],
 )
-def test_impossible_boards_say_what_is_allowed(width: int, height: int, k: int, says: str) -> None:
-    with pytest.raises(BoardSpecError, match=says):
+def test_impossible_boards_say_what_is_allowed_and_name_the_field(
+        width: int, height: int, k: int, field: str, says: str) -> None:
+    with pytest.raises(BoardSpecError, match=says) as raised:
         BoardSpec(width, height, k)
+    assert raised.value.field == field
+
+
+@pytest.mark.parametrize(("spec", "centre"), [("3x3", "b2"), ("15x15", "h8"), ("4x4", "b2"), ("7x6", "d3"),
+                                               ("1x1", "a1"), ("26x1", "m1"), ("2x5", "a3")])
+def test_the_centre_is_the_middle_cell_lower_left_of_the_middle_on_even_sides(spec: str, centre: str) -> None:
+    board = BoardSpec.parse(spec)
+    assert board.cell_name(board.centre) == centre
 
 
 def test_k_may_exceed_the_short_side() -> None:

@@ -15,7 +15,7 @@ import importlib
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .errors import BoardSpecError, GameError, IllegalMoveError, NotationError
+    from .errors import BoardSpecError, GameError, GameOverError, IllegalMoveError, NotationError
     from .levels import PLAYER_NAMES
     from .lines import WinLines, win_lines
     from .players import Player, make_player
@@ -25,7 +25,8 @@ if TYPE_CHECKING:
     from .spec import MAX_SIDE, MIN_SIDE, BoardSpec, Cell
 
 _HOMES: dict[str, str] = {
-    **dict.fromkeys(("BoardSpecError", "GameError", "IllegalMoveError", "NotationError"), "errors"),
+    **dict.fromkeys(("BoardSpecError", "GameError", "GameOverError", "IllegalMoveError", "NotationError"),
+                    "errors"),
     **dict.fromkeys(("WinLines", "win_lines"), "lines"),
     "PLAYER_NAMES": "levels",
     **dict.fromkeys(("Player", "make_player"), "players"),
@@ -41,6 +42,7 @@ __all__ = [
     "BoardSpecError",
     "Cell",
     "GameError",
+    "GameOverError",
     "IllegalMoveError",
     "MAX_SIDE",
     "MIN_SIDE",

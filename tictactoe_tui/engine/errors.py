@@ -11,7 +11,15 @@ class GameError(ValueError):
 
 
 class BoardSpecError(GameError):
-    """A board size or k that no game can be played with."""
+    """A board size or k that no game can be played with.
+
+    ``field`` names the value at fault (``"width"``, ``"height"`` or ``"k"``), so that a form can
+    show the message beside that value without reading the message.
+    """
+
+    def __init__(self, message: str, field: str) -> None:
+        super().__init__(message)
+        self.field = field
 
 
 class NotationError(GameError):
@@ -20,3 +28,7 @@ class NotationError(GameError):
 
 class IllegalMoveError(GameError):
     """A well-formed move that the rules forbid in this position."""
+
+
+class GameOverError(IllegalMoveError):
+    """A move played, or asked of a player, after the game has ended."""

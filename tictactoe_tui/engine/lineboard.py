@@ -13,6 +13,7 @@ from functools import cache
 from operator import itemgetter
 
 from .bits import bit_cells
+from .errors import GameOverError
 from .lines import win_lines
 from .position import Position
 from .spec import BoardSpec, Cell
@@ -100,7 +101,7 @@ class LineBoard:
 
     def __init__(self, position: Position, weights: Sequence[int] | None = None) -> None:
         if position.winning_line:
-            raise ValueError("the game is already won")
+            raise GameOverError(f"the game is already won ({position.outcome.status.value})")
         self.table = line_table(position.spec)
         self.spec = position.spec
         self.k = position.spec.k
@@ -276,8 +277,7 @@ class LineBoard:
         cells near the marks are all taken.
         """
         if not self.stones[X] | self.stones[O]:
-            spec = self.spec
-            return 1 << spec.cell_at((spec.width - 1) // 2, (spec.height - 1) // 2)
+            return 1 << self.spec.centre
         empty = self.spec.full_mask & ~self.occupied
         return self.near & empty or empty
 

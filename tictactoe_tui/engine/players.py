@@ -162,7 +162,5 @@ def make_player(name: str, *, rng: random.Random | None = None, seed: int | None
 
 
 def _legal(position: Position) -> list[Cell]:
-    moves = list(position.legal_moves)
-    if not moves:
-        raise ValueError(f"no move to choose: the game is over ({position.outcome.status.value})")
-    return moves
+    position.require_a_move()
+    return list(position.legal_moves)

@@ -11,7 +11,7 @@ import enum
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
-from .errors import IllegalMoveError, NotationError
+from .errors import GameOverError, IllegalMoveError, NotationError
 from .lines import win_lines
 from .spec import BoardSpec, Cell
 
@@ -26,6 +26,16 @@ class Mark(enum.Enum):
     def other(self) -> Mark:
         """The opponent's mark."""
         return Mark.O if self is Mark.X else Mark.X
+
+    @property
+    def index(self) -> int:
+        """0 for X and 1 for O: the side's place in the searches' per-side tables."""
+        return 0 if self is Mark.X else 1
+
+    @staticmethod
+    def at_ply(ply: int) -> Mark:
+        """The side that makes move number ``ply`` (counting from 0): X on even plies."""
+        return Mark.O if ply & 1 else Mark.X
 
     def __str__(self) -> str:
         return self.value
@@ -119,7 +129,7 @@ class Position:
     @property
     def to_move(self) -> Mark:
         """Whose turn it is (X on even move counts)."""
-        return Mark.X if len(self.moves) % 2 == 0 else Mark.O
+        return Mark.at_ply(len(self.moves))
 
     @property
     def outcome(self) -> Outcome:
@@ -144,6 +154,11 @@ class Position:
             return ()
         return tuple(_empty_cells(self.occupied, self.spec.cells))
 
+    def require_a_move(self) -> None:
+        """Raise ``GameOverError`` when the game is over, for code about to choose a move."""
+        if self.is_over:
+            raise GameOverError(f"no move to choose: the game is over ({self.outcome.status.value})")
+
     def is_legal(self, cell: Cell) -> bool:
         """True when ``cell`` is on the board and empty and the game goes on."""
         return 0 <= cell < self.spec.cells and not self.is_over and not self.occupied >> cell & 1
@@ -151,11 +166,9 @@ class Position:
     def play(self, move: Cell | str) -> Position:
         """The position after the side to move plays ``move`` (a cell or a name like ``b2``)."""
         cell = self.spec.parse_cell(move) if isinstance(move, str) else move
-        name = self.spec.cell_name(cell) if 0 <= cell < self.spec.cells else str(cell)
-        if not 0 <= cell < self.spec.cells:
-            raise IllegalMoveError(f"cell {cell} is off the {self.spec.width}x{self.spec.height} board")
+        name = self.spec.cell_name(cell)  # a cell off the board is a NotationError here
         if self.is_over:
-            raise IllegalMoveError(f"{name} comes after the game ended ({self.outcome.status.value})")
+            raise GameOverError(f"{name} comes after the game ended ({self.outcome.status.value})")
         bit = 1 << cell
         if self.occupied & bit:
             raise IllegalMoveError(f"{name} is already taken by {self[cell]}")

@@ -46,13 +46,13 @@ class BoardSpec:
             if not MIN_SIDE <= side <= MAX_SIDE:
                 raise BoardSpecError(
                     f"{label} {side} is out of range: "
-                    f"it must be from {MIN_SIDE} to {MAX_SIDE}"
+                    f"it must be from {MIN_SIDE} to {MAX_SIDE}", label
                 )
         longest = max(self.width, self.height)
         if not 1 <= self.k <= longest:
             raise BoardSpecError(
                 f"k={self.k} cannot be played on a {self.width}x{self.height} board: "
-                f"k must be from 1 to {longest} (the longer side)"
+                f"k must be from 1 to {longest} (the longer side)", "k"
             )
 
     @classmethod
@@ -79,6 +79,11 @@ class BoardSpec:
     def full_mask(self) -> int:
         """A bitboard with every cell set."""
         return (1 << self.cells) - 1
+
+    @property
+    def centre(self) -> Cell:
+        """The middle cell; on a side of even length, the lower or left of the two middle ones."""
+        return (self.height - 1) // 2 * self.width + (self.width - 1) // 2
 
     def cell_at(self, col: int, row: int) -> Cell:
         """The cell in column ``col`` and row ``row`` (both from 0, row 0 at the bottom)."""

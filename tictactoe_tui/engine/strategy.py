@@ -116,8 +116,7 @@ def search(position: Position, *, deadline: float, stop: threading.Event | None 
     as ``stop`` is set, or once ``max_nodes`` positions have been visited (which makes the answer
     independent of the machine's speed). There is always at least one legal move in the answer.
     """
-    if position.is_over:
-        raise ValueError(f"no move to choose: the game is over ({position.outcome.status.value})")
+    position.require_a_move()
     start = time.perf_counter()
     budget = Budget(max_nodes, deadline - min(TIME_MARGIN, max(0.0, deadline - start) / 10), stop)
     return _Searcher(LineBoard(position, line_weights(position.spec.k)), budget).run()

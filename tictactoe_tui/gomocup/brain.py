@@ -168,7 +168,7 @@ class Brain:
             spec = BoardSpec(width, height, self.k)
         except BoardSpecError as error:
             hint = f" (send INFO {K_KEY} with a smaller k first)" if self.k > max(width, height) else ""
-            raise BoardSpecError(f"{error}{hint}") from None
+            raise BoardSpecError(f"{error}{hint}", error.field) from None
         self.position, self.mark = Position.empty(spec), None
         return ["OK"]
 

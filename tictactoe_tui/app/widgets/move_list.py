@@ -21,7 +21,8 @@ from textual.reactive import reactive
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-from ...history import History, mover
+from ...engine import Mark
+from ...history import History
 
 
 class _PlyMessage(Message):
@@ -172,7 +173,7 @@ def _rows(history: History | None) -> list[tuple[str, bool]]:
     width = len(str(len(line)))
     spec = history.position.spec
     rows = [(f"{'':>{width}}  start", False)]
-    rows += [(f"{ply:>{width}}. {mover(ply - 1)} {spec.cell_name(cell)}", ply > history.ply)
+    rows += [(f"{ply:>{width}}. {Mark.at_ply(ply - 1)} {spec.cell_name(cell)}", ply > history.ply)
              for ply, cell in enumerate(line, start=1)]
     return rows
 
