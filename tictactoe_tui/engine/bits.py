@@ -23,3 +23,8 @@ def bit_cells(mask: int) -> list[Cell]:
             for bit in _BYTE_BITS[byte]:
                 cells.append(base + bit)
     return cells
+
+
+def lowest_cell(mask: int) -> Cell:
+    """The lowest cell of a non-empty bitmask."""
+    return (mask & -mask).bit_length() - 1

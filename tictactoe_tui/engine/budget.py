@@ -34,6 +34,11 @@ class Budget:
             raise OutOfBudget
 
     @property
+    def stopped(self) -> bool:
+        """Whether the stop event is set: the caller wants an answer now, not a better one later."""
+        return self.stop is not None and self.stop.is_set()
+
+    @property
     def exhausted(self) -> bool:
         """Whether any limit has been reached (without counting a node)."""
         return ((self.max_nodes is not None and self.nodes >= self.max_nodes)

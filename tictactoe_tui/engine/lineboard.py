@@ -16,6 +16,7 @@ from .bits import bit_cells
 from .errors import GameOverError
 from .lines import win_lines
 from .position import Position
+from .scans import forks
 from .spec import BoardSpec, Cell
 
 X, O = 0, 1  # noqa: E741 - the letter is the mark
@@ -246,29 +247,12 @@ class LineBoard:
         return found
 
     def fork_moves(self, side: int) -> dict[Cell, set[Cell]]:
-        """The cells where ``side`` would make two threats at once, each with the cells that spoil it.
-
-        Such a cell lies on two lines one mark short of a threat whose other gaps differ; filling
-        the cell or one of those gaps is the only way to stop the fork short of a threat that
-        forces ``side`` to answer instead.
-        """
+        """The cells where ``side`` would make two threats at once, each with the cells that spoil it
+        (see ``scans.forks``)."""
         if self.k == 1:
             return {}
         masks, empty = self.table.masks, ~(self.stones[X] | self.stones[O])
-        others: dict[Cell, set[Cell]] = {}
-        for line in self.lines_with(side, self.k - 2):
-            gaps = masks[line] & empty
-            low = gaps & -gaps
-            first, second = low.bit_length() - 1, (gaps ^ low).bit_length() - 1
-            if first in others:
-                others[first].add(second)
-            else:
-                others[first] = {second}
-            if second in others:
-                others[second].add(first)
-            else:
-                others[second] = {first}
-        return {cell: gaps for cell, gaps in others.items() if len(gaps) >= 2}
+        return forks(masks[line] & empty for line in self.lines_with(side, self.k - 2))
 
     def candidates(self) -> int:
         """The empty cells near a mark, as a bitmask.

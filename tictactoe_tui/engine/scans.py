@@ -7,7 +7,9 @@ cannot be answered at all."""
 
 from __future__ import annotations
 
-from .bits import bit_cells
+from collections.abc import Iterable
+
+from .bits import bit_cells, lowest_cell
 from .lines import win_lines
 from .position import Mark, Position
 from .spec import BoardSpec, Cell
@@ -18,37 +20,49 @@ def sides(position: Position) -> tuple[int, int]:
     return (position.x, position.o) if position.to_move is Mark.X else (position.o, position.x)
 
 
+def threat_mask(spec: BoardSpec, mine: int, theirs: int) -> int:
+    """The empty cells that would complete a line of ``mine`` (a bitboard), as a bitmask."""
+    short = spec.k - 1
+    found = 0
+    for mask in win_lines(spec).masks:
+        if not mask & theirs and (mask & mine).bit_count() == short:
+            found |= mask & ~mine
+    return found
+
+
 def winning_cells(spec: BoardSpec, mine: int, theirs: int) -> tuple[Cell, ...]:
     """The empty cells that would complete a line of ``mine`` (a bitboard), in increasing order."""
-    empty = ~(mine | theirs) & spec.full_mask
-    found: set[Cell] = set()
-    for mask in win_lines(spec).masks:
-        if mask & theirs:
-            continue
-        missing = mask & ~mine
-        if missing & (missing - 1) == 0 and missing & empty:
-            found.add(missing.bit_length() - 1)
-    return tuple(sorted(found))
+    return tuple(bit_cells(threat_mask(spec, mine, theirs)))
+
+
+def forks(two_gap_lines: Iterable[int]) -> dict[Cell, set[Cell]]:
+    """The fork cells among lines one mark short of a threat, each with the cells that spoil it.
+
+    ``two_gap_lines`` are the empty cells (two each) of the lines that hold k-2 marks of one side
+    and none of the other. A fork cell lies on two such lines whose other gaps differ (two lines
+    missing the same cell are one threat, not two); filling the cell or one of those gaps is
+    the only way to stop the fork short of a threat that must be answered first.
+    """
+    others: dict[Cell, set[Cell]] = {}
+    for gaps in two_gap_lines:
+        first, second = lowest_cell(gaps), gaps.bit_length() - 1
+        if first in others:
+            others[first].add(second)
+        else:
+            others[first] = {second}
+        if second in others:
+            others[second].add(first)
+        else:
+            others[second] = {first}
+    return {cell: spoilers for cell, spoilers in others.items() if len(spoilers) >= 2}
 
 
 def fork_cells(spec: BoardSpec, mine: int, theirs: int) -> tuple[Cell, ...]:
-    """The empty cells where ``mine`` would make two threats at once, in increasing order.
-
-    A fork cell lies on at least two lines that hold k-2 of ``mine`` and nothing of ``theirs``
-    whose other empty cells differ (two lines missing the same cell are one threat, not two).
-    """
+    """The empty cells where ``mine`` would make two threats at once, in increasing order."""
+    short = spec.k - 2
     occupied = mine | theirs
-    others: dict[Cell, set[Cell]] = {}
-    for mask in win_lines(spec).masks:
-        if mask & theirs or (mask & mine).bit_count() != spec.k - 2:
-            continue
-        gaps = bit_cells(mask & ~occupied)
-        if len(gaps) != 2:
-            continue
-        first, second = gaps
-        others.setdefault(first, set()).add(second)
-        others.setdefault(second, set()).add(first)
-    return tuple(sorted(cell for cell, threats in others.items() if len(threats) >= 2))
+    return tuple(sorted(forks(mask & ~occupied for mask in win_lines(spec).masks
+                              if not mask & theirs and (mask & mine).bit_count() == short)))
 
 
 def immediate_wins(position: Position) -> tuple[Cell, ...]:

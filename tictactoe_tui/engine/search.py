@@ -1,16 +1,20 @@
 """The perfect player's brain: exact values where they can be proven, the best guess elsewhere.
 
 ``solve`` answers "who wins this position, in how many moves, and with which
-moves", and ``analyse`` answers it for every move. Both use the exact solver
-(``exact``). With a time limit they split the budget:
+moves", and ``analyse`` answers it for every move. The proofs come from the
+exact solver (``exact``); this module divides the time and puts the answers
+together. With a time limit, ``solve`` splits it as a player under a clock
+must:
 
 * a position with few empty cells gets most of the budget for a complete solve;
-* a bigger one gets a slice for iterative deepening on "is there a forced win
-  (or loss) within d plies?" for d = 1, 2, 3, ... Every answer is exact, so
-  short forced wins are proven even on a Gomoku board;
+* a bigger one gets a slice for proving short forced wins or losses, shortest
+  first, so that they are found even on a Gomoku board;
 * when that proves nothing, the rest of the budget goes to the big-board
   heuristic search (``strategy``), whose best move comes back with the value
   UNKNOWN.
+
+``prove`` spends the whole budget on the proof instead, for a person who asked
+for one and will wait for it, and can report its progress as it goes.
 
 A ``Solver`` keeps its transposition table between calls, so a game that asks
 it once per move re-proves nothing: after the first answer, the replies are
@@ -22,17 +26,20 @@ from __future__ import annotations
 import enum
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .exact import Aborted, ExactSearch, Node
+from .bits import bit_cells
+from .budget import Budget, OutOfBudget
+from .exact import ExactSearch, Node, Proof
 from .position import Position
-from .scores import MATE
+from .scores import known_score
 from .spec import BoardSpec, Cell
+from .transposition import DEFAULT_MEMORY_LIMIT_MB, TranspositionTable
 
 if TYPE_CHECKING:
     from .strategy import StrategyResult
-from .transposition import DEFAULT_MEMORY_LIMIT_MB, TranspositionTable
 
 
 class Value(enum.Enum):
@@ -50,7 +57,8 @@ class SearchResult:
 
     value: Value
     plies: int | None
-    """Moves to the end of the game with best play from both sides, when the value is known."""
+    """Moves to the end of the game with best play from both sides, when the value is known; an
+    upper bound when ``plies_exact`` is False."""
     best_moves: tuple[Cell, ...]
     """Solved: every move that keeps the value with the best distance (fastest win, slowest loss),
     the one the proof used first. Unsolved: the best move found."""
@@ -61,6 +69,10 @@ class SearchResult:
     seconds: float
     depth: int
     """The deepest completed iteration; the number of empty cells when the position was solved."""
+    plies_exact: bool = True
+    """Whether ``plies`` is proven: no faster win (no slower loss) exists. False when the search
+    stopped before pinning the distance down, or found its win by threats: the win (or loss)
+    then comes in at most ``plies``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +85,17 @@ class MoveEvaluation:
     """Moves to the end after this one, with best play, when the value is known."""
     score: int
     """On the scale of ``SearchResult.score``, for the player making the move."""
+
+
+@dataclass(frozen=True, slots=True)
+class Progress:
+    """How far a proof has got, as ``Solver.prove`` reports it while it works."""
+
+    nodes: int
+    seconds: float
+    stage: str
+    """What is settled so far, in words, such as "no forced win for X within 9 plies, none for O
+    within 8"."""
 
 
 FULL_SOLVE_EMPTIES = 25
@@ -110,8 +133,6 @@ class Solver:
             engine = self._engine = ExactSearch(spec, self._table)
         return engine
 
-    # solve
-
     def solve(self, position: Position, *, time_limit: float | None = None,
               stop: threading.Event | None = None) -> SearchResult:
         """The value of ``position`` for the side to move, its distance and the moves that keep it.
@@ -127,24 +148,54 @@ class Solver:
                stop: threading.Event | None) -> SearchResult:
         start = time.perf_counter()
         if position.is_over:
-            return SearchResult(Value.LOSS if position.winning_line else Value.DRAW, 0, (), 0, 0,
-                                time.perf_counter() - start, 0)
+            return _finished(position, start)
         engine = self._engine_for(position.spec)
         node = engine.root(position)
-        work = _Work(engine, node, start, engine.nodes, stop)
         if time_limit is None:
-            return work.solved(work.solve_exactly(None)) or work.guess(position, None, 0)
-        if engine.empty(node).bit_count() <= FULL_SOLVE_EMPTIES:
-            depth = 0
-            found = work.solve_exactly(start + time_limit * FULL_SOLVE_SHARE)
+            budget = Budget(stop=stop)
+            depth, proof = 0, engine.prove(node, budget)
+        elif engine.empty(node).bit_count() <= FULL_SOLVE_EMPTIES:
+            budget = Budget(deadline=start + time_limit * FULL_SOLVE_SHARE, stop=stop)
+            depth, proof = 0, engine.prove(node, budget)
         else:
-            depth, found = work.deepen(start + time_limit * SHORT_WIN_SHARE)
-        answer = work.solved(found)
-        if answer is not None:
-            return answer
-        return work.guess(position, start + time_limit - min(ANSWER_MARGIN, time_limit / 10), depth)
+            budget = Budget(deadline=start + time_limit * SHORT_WIN_SHARE, stop=stop)
+            depth, proof = engine.prove_short_first(node, budget)
+        if proof is not None:
+            return _proven(engine, node, proof, budget.nodes, start)
+        deadline = None if time_limit is None else start + time_limit - min(ANSWER_MARGIN, time_limit / 10)
+        if deadline is None or budget.stopped or time.perf_counter() >= deadline:
+            return _unproven(engine.best_move(node), budget.nodes, start, depth)
+        return _guess(position, deadline, stop, budget.nodes, start, depth)
 
-    # analyse
+    def prove(self, position: Position, *, time_limit: float | None = None,
+              stop: threading.Event | None = None,
+              progress: Callable[[Progress], None] | None = None) -> SearchResult:
+        """``solve``, spending the whole ``time_limit`` on the proof, with no guess at the end.
+
+        Unproven, the value is UNKNOWN and ``depth`` the deepest d for which no forced win
+        within d plies exists. ``progress`` is called every few hundred nodes, from the
+        solving thread, with what is settled so far.
+        """
+        with self._lock:
+            start = time.perf_counter()
+            if position.is_over:
+                return _finished(position, start)
+            engine = self._engine_for(position.spec)
+            node = engine.root(position)
+            budget = Budget(deadline=None if time_limit is None else start + time_limit, stop=stop)
+            if progress is not None:
+                engine.on_poll = lambda: progress(Progress(budget.nodes, time.perf_counter() - start,
+                                                           engine.stage))
+            try:
+                if engine.empty(node).bit_count() <= FULL_SOLVE_EMPTIES:
+                    depth, proof = 0, engine.prove(node, budget)
+                else:
+                    depth, proof = engine.prove_short_first(node, budget)
+            finally:
+                engine.on_poll = None
+            if proof is not None:
+                return _proven(engine, node, proof, budget.nodes, start)
+            return _unproven(engine.best_move(node), budget.nodes, start, depth)
 
     def analyse(self, position: Position, *, time_limit: float | None = None,
                 stop: threading.Event | None = None) -> tuple[MoveEvaluation, ...]:
@@ -165,27 +216,28 @@ class Solver:
             return ()
         engine = self._engine_for(position.spec)
         node = engine.root(position)
-        moves = _cells(engine.empty(node))
+        moves = bit_cells(engine.empty(node))
         small = len(moves) <= FULL_SOLVE_EMPTIES
-        deadline = None if time_limit is None else start + time_limit * FULL_SOLVE_SHARE
+        budget = Budget(deadline=None if time_limit is None else start + time_limit * FULL_SOLVE_SHARE,
+                        stop=stop)
         solving = small or time_limit is None
         evaluations: dict[Cell, MoveEvaluation] = {}
         for cell in moves:
             if not (solving or node.my_threats >> cell & 1):
                 if node.opp_threats & ~(1 << cell):
                     # Neither winning nor blocking: the opponent completes a line next move.
-                    evaluations[cell] = MoveEvaluation(cell, Value.LOSS, 1, _reported(Value.LOSS, 2))
+                    evaluations[cell] = MoveEvaluation(cell, Value.LOSS, 1, known_score(-1, 2))
                 continue  # beyond that only a win on the spot is known without a search
             try:
-                score = engine.move_score(node, cell, stop=stop, deadline=deadline)
-            except Aborted:
+                score = engine.move_score(node, cell, budget)
+            except OutOfBudget:
                 solving = False
                 continue
             value, plies = _judge(engine, node, score)
-            evaluations[cell] = MoveEvaluation(cell, value, plies - 1, _reported(value, plies))
+            evaluations[cell] = MoveEvaluation(cell, value, plies - 1, known_score(score, plies))
         unknown = [cell for cell in moves if cell not in evaluations]
         ranked: dict[Cell, int] = {}
-        if unknown and time_limit is not None and not (stop is not None and stop.is_set()):
+        if unknown and time_limit is not None and not budget.stopped:
             margin = min(ANSWER_MARGIN, time_limit / 10)
             ranked = dict(_heuristic(position, deadline=start + time_limit - margin, stop=stop).ranked)
         # Moves the heuristic search did not rank come below every move it did, in the order of
@@ -200,129 +252,38 @@ class Solver:
         return tuple(evaluations[cell] for cell in moves)
 
 
-class _Work:
-    """One call's search: the root, the clock, the stop event and the node count to report."""
+def _finished(position: Position, start: float) -> SearchResult:
+    """The answer for a position where the game is over: lost to the last move, or drawn."""
+    return SearchResult(Value.LOSS if position.winning_line else Value.DRAW, 0, (), 0, 0,
+                        time.perf_counter() - start, 0)
 
-    def __init__(self, engine: ExactSearch, node: Node, start: float, nodes: int,
-                 stop: threading.Event | None) -> None:
-        self.engine = engine
-        self.node = node
-        self.start = start
-        self.nodes = nodes
-        self.stop = stop
 
-    def solve_exactly(self, deadline: float | None) -> tuple[int, tuple[Cell, ...]] | None:
-        """The exact score and every move achieving it, or None when stopped before the outcome was known.
+def _proven(engine: ExactSearch, node: Node, proof: Proof, nodes: int, start: float) -> SearchResult:
+    value, plies = _judge(engine, node, proof.score)
+    return SearchResult(value, plies, proof.moves, known_score(proof.score, plies), nodes,
+                        time.perf_counter() - start, engine.empty(node).bit_count(), plies_exact=proof.exact)
 
-        Stopped after the outcome but before the distance was pinned down, it answers with the
-        win (or loss) found so far and the move that proved it: the value is right, and the
-        distance is an upper bound.
-        """
-        try:
-            score, move = self.engine.outcome(self.node, stop=self.stop, deadline=deadline)
-        except Aborted:
-            return None
-        try:
-            score, move = self.engine.sharpen(self.node, score, move, stop=self.stop, deadline=deadline)
-        except Aborted:
-            return score, (move,)
-        return score, self.best_moves(score, move, deadline)
 
-    def deepen(self, deadline: float) -> tuple[int, tuple[int, tuple[Cell, ...]] | None]:
-        """Look for a forced win or loss within d plies, d = 1, 2, ...: (deepest d done, what was proven).
+def _unproven(move: Cell, nodes: int, start: float, depth: int) -> SearchResult:
+    return SearchResult(Value.UNKNOWN, None, (move,), 0, nodes, time.perf_counter() - start, depth)
 
-        A win can only come on the mover's plies (odd d) and a loss on the opponent's (even d),
-        so each depth asks one null-window question; the first yes is exact, since the shorter
-        ones said no. When every depth up to the end of the game says no, it is a draw.
-        """
-        engine, node = self.engine, self.node
-        marks = engine.marks(node)
-        empties = engine.empty(node).bit_count()
-        done = 0
-        try:
-            for depth in range(1, empties + 1):
-                end = engine.win - marks - depth  # the score of a win ending ``depth`` plies from here
-                if depth % 2:
-                    if engine.score(node, end - 1, end, stop=self.stop, deadline=deadline) >= end:
-                        return depth, (end, self.best_moves(end, engine.proof_move(node), deadline))
-                elif engine.score(node, -end, 1 - end, stop=self.stop, deadline=deadline) <= -end:
-                    # Every move loses that fast; a search just above finds one that loses no faster.
-                    engine.score(node, -end - 1, -end, stop=self.stop, deadline=deadline)
-                    return depth, (-end, self.best_moves(-end, engine.proof_move(node), deadline))
-                done = depth
-            return done, self.solve_exactly(deadline)
-        except Aborted:
-            return done, None
 
-    def best_moves(self, score: int, proven: Cell, deadline: float | None) -> tuple[Cell, ...]:
-        """Every move scoring ``score``, ``proven`` (known to) first; if stopped, those checked so far."""
-        best = [proven]
-        try:
-            for cell in _cells(self.engine.empty(self.node)):
-                if cell != proven and self.engine.achieves(self.node, cell, score, stop=self.stop,
-                                                           deadline=deadline):
-                    best.append(cell)
-        except Aborted:
-            pass
-        return tuple(best)
-
-    def solved(self, found: tuple[int, tuple[Cell, ...]] | None) -> SearchResult | None:
-        """The result for a proven score, or None when nothing was proven."""
-        if found is None:
-            return None
-        score, best = found
-        value, plies = _judge(self.engine, self.node, score)
-        return SearchResult(value, plies, best, _reported(value, plies), self.engine.nodes - self.nodes,
-                            time.perf_counter() - self.start, self.engine.empty(self.node).bit_count())
-
-    def guess(self, position: Position, deadline: float | None, depth: int) -> SearchResult:
-        """The best move without a proof: the heuristic search's, or a quick one when out of time."""
-        nodes = self.engine.nodes - self.nodes
-        stopped = self.stop is not None and self.stop.is_set()
-        if deadline is not None and not stopped and time.perf_counter() < deadline:
-            result = _heuristic(position, deadline=deadline, stop=self.stop)
-            cell, score = result.ranked[0]
-            depth = max(depth, result.depth)
-            nodes += result.nodes
-            if result.forced_win is not None:
-                return SearchResult(Value.WIN, result.forced_win, (cell,), MATE - result.forced_win, nodes,
-                                    time.perf_counter() - self.start, depth)
-            return SearchResult(Value.UNKNOWN, None, (cell,), score, nodes, time.perf_counter() - self.start,
-                                depth)
-        return SearchResult(Value.UNKNOWN, None, (self.quick_move(),), 0, nodes,
-                            time.perf_counter() - self.start, depth)
-
-    def quick_move(self) -> Cell:
-        """A sensible move at no cost: win, block, the table's move, else the cell on most live lines."""
-        engine, node = self.engine, self.node
-        for forced in (node.my_threats, node.opp_threats):
-            if forced:
-                return (forced & -forced).bit_length() - 1
-        stored = engine.stored_move(node)
-        if stored is not None:
-            return stored
-        live = node.my_live | node.opp_live
-        return max(_cells(engine.empty(node)),
-                   key=lambda cell: (engine.line_bits_at[cell] & live).bit_count())
+def _guess(position: Position, deadline: float, stop: threading.Event | None, nodes: int, start: float,
+           depth: int) -> SearchResult:
+    """The heuristic search's best move; a win it found by threats is known, but not as the fastest."""
+    result = _heuristic(position, deadline=deadline, stop=stop)
+    cell, score = result.ranked[0]
+    depth, nodes = max(depth, result.depth), nodes + result.nodes
+    if result.forced_win is not None:
+        return SearchResult(Value.WIN, result.forced_win, (cell,), known_score(1, result.forced_win), nodes,
+                            time.perf_counter() - start, depth, plies_exact=False)
+    return SearchResult(Value.UNKNOWN, None, (cell,), score, nodes, time.perf_counter() - start, depth)
 
 
 def _judge(engine: ExactSearch, node: Node, score: int) -> tuple[Value, int]:
     """The value and the plies to the end that an exact score of (a move in) ``node`` stands for."""
     value = Value.WIN if score > 0 else Value.LOSS if score < 0 else Value.DRAW
     return value, engine.plies(node, score)
-
-
-def _reported(value: Value, plies: int) -> int:
-    """The score a known value is reported with: beyond any heuristic score, nearer wins higher."""
-    if value is Value.WIN:
-        return MATE - plies
-    if value is Value.LOSS:
-        return plies - MATE
-    return 0
-
-
-def _cells(board: int) -> list[Cell]:
-    return [cell for cell in range(board.bit_length()) if board >> cell & 1]
 
 
 def solve(position: Position, *, time_limit: float | None = None,

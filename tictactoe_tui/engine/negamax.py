@@ -1,0 +1,229 @@
+"""The exact solver's inner loop: negamax with alpha-beta over raw bitboards.
+
+Scores are from the side to move and encode how long the game lasts (see
+``exact``). What makes the loop fast enough in pure Python is what it avoids
+searching:
+
+* a side that can complete a line at once wins; two such cells for the
+  opponent cannot both be blocked (a loss in 2 plies); one must be blocked, so
+  that is the only move;
+* a move that makes two threats at once wins in 3 plies, the fastest win short
+  of an immediate one, so it needs no search;
+* a line holding both marks is dead. A side with no live line cannot win, so
+  its score is at most 0, and when neither side has one the game is a draw.
+  These bounds, with "no win before the third ply from here, no loss before
+  the fourth", end a node before its moves are generated whenever they settle
+  the window, which is what makes draws provable;
+* a cell on no live line changes nothing but the turn, and an extra mark never
+  hurts in an m,n,k game, so such moves are never better than some other move
+  and are not searched;
+* a pairing strategy (``pairing``) proves without search that a side can
+  never complete a line: late in a game, most draws end there;
+* positions are stored under their canonical form, so every rotation and
+  reflection of a searched position is a hit;
+* moves are tried best-looking first: the table's best move, then by the
+  lines through the cell, weighted steeply by how full they are for either
+  side. With good ordering the first move usually refutes, and alpha-beta
+  then skips the rest.
+
+The loop is one closure over the board's tables, and the longest function of
+the package on purpose: locals are Python's fastest names, and splitting a
+node's steps into calls, or reading the tables as attributes, costs about a
+third of the solver's speed. For the same reason it inlines three helpers,
+each checked against the original by a test: ``bits.bit_cells`` (peeling the
+lowest bit), ``transposition.pack`` and ``unpack`` (the entry's layout), and
+``ExactSearch.child`` (the node after a move).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from operator import add
+from typing import TYPE_CHECKING
+
+from .pairing import has_pairing
+from .transposition import BOUND_BITS, BOUND_OFFSET, MOVE_BITS
+
+if TYPE_CHECKING:
+    from .exact import ExactSearch
+
+SearchFunction = Callable[[int, int, int, int, int, int, tuple[int, ...], int, int, int], int]
+"""``search(me, opp, my_threats, opp_threats, my_live, opp_live, keys, side, alpha, beta)``: the
+fields of an ``exact.Node`` spread out, then the window."""
+
+
+def attack_weight(marks: int) -> int:
+    """Ordering weight of a line the mover can still complete, by the mover's marks in it.
+
+    An empty line counts for both sides, hence 2; beyond that each mark
+    multiplies the weight by 4, so one line near completion outranks several
+    barely started ones.
+    """
+    return 2 if marks == 0 else 4**marks
+
+
+def defence_weight(marks: int) -> int:
+    """Ordering weight of a line only the opponent can complete, by the opponent's marks in it.
+
+    Blocking weighs a little less than building a line of the same size: a move
+    that does both ranks first, and between equal lines the mover prefers its own.
+    """
+    return 3 * 4 ** (marks - 1) if marks else 0
+
+
+def build_search(owner: ExactSearch) -> SearchFunction:
+    """The recursive search over ``owner``'s tables, counting nodes in ``owner.nodes``.
+
+    A fail-soft alpha-beta: the score is exact inside ``(alpha, beta)`` and a bound on the side it
+    fell. It calls ``owner.poll()`` every ``owner.poll_interval`` nodes, which raises to stop it.
+    """
+    spec = owner.spec
+    win = owner.win
+    full = spec.full_mask
+    k_less = spec.k - 1
+    lines_at = owner.lines_at
+    line_bits_at = owner.line_bits_at
+    key_add = owner.key_add
+    images = owner.symmetries.permutations
+    inverses = owner.symmetries.inverses
+    young_old = owner.table.generations
+    store = owner.table.store
+    poll = owner.poll
+    poll_mask = owner.poll_interval - 1
+    attack = tuple(attack_weight(marks) for marks in range(spec.k + 1))
+    defence = tuple(defence_weight(marks) for marks in range(spec.k + 1))
+    offset = BOUND_OFFSET
+    bound_mask = (1 << BOUND_BITS) - 1
+    move_mask = (1 << MOVE_BITS) - 1
+    masks = owner.masks
+    budget = owner.pairing_budget
+
+    def lines_of(live: int) -> list[int]:
+        """The masks of the lines in the bitset ``live``."""
+        found = []
+        while live:
+            low = live & -live
+            live ^= low
+            found.append(masks[low.bit_length() - 1])
+        return found
+
+    def search(me: int, opp: int, my_threats: int, opp_threats: int, my_live: int, opp_live: int,
+               keys: tuple[int, ...], side: int, alpha: int, beta: int) -> int:
+        owner.nodes += 1
+        if not owner.nodes & poll_mask:
+            poll()
+        occupied = me | opp
+        marks = occupied.bit_count()
+        if my_threats:
+            return win - marks - 1
+        empty = full ^ occupied
+        if not empty & (empty - 1):
+            return 0  # no cell, or one that does not win: the board fills up
+        if opp_threats & (opp_threats - 1):
+            return marks + 2 - win
+        upper = win - marks - 3  # no win before the third ply from here ...
+        if upper < 0 or not my_live:
+            upper = 0  # ... and none at all when that is past the end or no line is left
+        lower = marks + 4 - win  # no loss before the fourth ply
+        if lower > 0 or not opp_live:
+            lower = 0
+        if upper <= alpha or upper == lower:
+            return upper
+        if lower >= beta:
+            return lower
+
+        key = min(keys)
+        entry = young_old[0].get(key)
+        if entry is None:
+            entry = young_old[1].get(key)
+            if entry is not None:
+                store(key, entry)  # still in use: carry it into the young generation
+        stored = -1
+        if entry is not None:  # transposition.unpack, inlined
+            stored = (entry & move_mask) - 1
+            bounds = entry >> MOVE_BITS
+            known = (bounds >> BOUND_BITS) - offset
+            if known > lower:
+                lower = known
+                if lower >= beta:
+                    return lower
+            known = (bounds & bound_mask) - offset
+            if known < upper:
+                upper = known
+                if upper <= alpha:
+                    return upper
+            if lower == upper:
+                return lower
+        # A pairing proves at once that a side cannot win; worth looking for only when that settles it.
+        if upper > 0 and alpha >= 0 and has_pairing(lines_of(my_live), empty, budget):
+            store(key, ((lower + offset) << BOUND_BITS | offset) << MOVE_BITS | (stored + 1))
+            return 0
+        if lower < 0 and beta <= 0 and not opp_threats and has_pairing(lines_of(opp_live), empty, budget):
+            store(key, (offset << BOUND_BITS | (upper + offset)) << MOVE_BITS | (stored + 1))
+            return 0
+        a = floor = alpha if alpha > lower else lower
+        b = beta if beta < upper else upper
+        symmetry = keys.index(key)
+
+        if opp_threats:
+            moves = [opp_threats.bit_length() - 1]
+        else:
+            live = my_live | opp_live
+            ranked = []
+            rest = empty
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                cell = low.bit_length() - 1
+                if line_bits_at[cell] & live:
+                    weight = 0
+                    for mask in lines_at[cell]:
+                        if not mask & opp:
+                            weight += attack[(mask & me).bit_count()]
+                        elif not mask & me:
+                            weight += defence[(mask & opp).bit_count()]
+                    ranked.append((weight, cell))
+            ranked.sort(reverse=True)
+            moves = [cell for _, cell in ranked]
+            if stored >= 0:
+                first = inverses[symmetry][stored]
+                if moves[0] != first:
+                    moves.remove(first)
+                    moves.insert(0, first)
+
+        best = -win
+        best_move = moves[0]
+        adds = key_add[side]
+        for cell in moves:
+            bit = 1 << cell
+            mine = me | bit
+            threats = 0
+            for mask in lines_at[cell]:
+                if not mask & opp and (mask & mine).bit_count() == k_less:
+                    threats |= mask & ~mine
+            if threats & (threats - 1):
+                score = win - marks - 3  # two threats: the fastest win short of an immediate one
+            else:
+                score = -search(opp, mine, opp_threats & ~bit, threats, opp_live & ~line_bits_at[cell],
+                                my_live, tuple(map(add, keys, adds[cell])), 1 - side, -b, -a)
+            if score > best:
+                best = score
+                best_move = cell
+                if score > a:
+                    a = score
+                    if a >= b:
+                        break
+
+        canonical = images[symmetry][best_move]
+        if best >= b:
+            lower = best
+        elif best <= floor:
+            upper = best
+            if stored >= 0:
+                canonical = stored  # keep the move that proved the lower bound
+        else:
+            lower = upper = best
+        store(key, ((lower + offset) << BOUND_BITS | (upper + offset)) << MOVE_BITS | (canonical + 1))
+        return best
+
+    return search
