@@ -10,8 +10,8 @@ import pytest
 from tictactoe_tui.engine.budget import Budget
 from tictactoe_tui.engine.exact import ExactSearch
 from tictactoe_tui.engine.position import Position
-from tictactoe_tui.engine.search import MoveEvaluation, SearchResult, Solver, Value, analyse, solve
-from tictactoe_tui.engine.strategy import MATE
+from tictactoe_tui.engine.search import MoveEvaluation, Progress, SearchResult, Solver, Value, analyse, solve
+from tictactoe_tui.engine.scores import MATE
 from tictactoe_tui.engine.transposition import TranspositionTable
 
 
@@ -264,3 +264,77 @@ def test_pairings_change_no_answer(board: str) -> None:
         assert proofs[0].score == proofs[1].score, position.record
         assert set(proofs[0].moves) == set(proofs[1].moves), position.record
         checked += 1
+
+
+def _midgame_positions(board: str, count: int, seed: str) -> list[Position]:
+    rng = random.Random(seed)
+    positions: list[Position] = []
+    while len(positions) < count:
+        position = Position.empty(board)
+        for _ in range(rng.randint(1, 6)):
+            position = position.play(rng.choice(position.legal_moves))
+            if position.is_over:
+                break
+        if not position.is_over:
+            positions.append(position)
+    return positions
+
+
+@pytest.mark.parametrize("board", ["6x4k4", "5x5k4"])
+def test_a_distance_is_either_proven_shortest_or_marked_as_an_upper_bound(board: str) -> None:
+    bounds = 0
+    for position in _midgame_positions(board, 12, board):
+        truth = Solver().solve(position)
+        assert truth.plies_exact and truth.plies is not None
+        for polls in range(1, 40, 3):
+            stopped = Solver().solve(position, stop=StopAfter(polls))
+            if stopped.value is Value.UNKNOWN:
+                continue
+            assert stopped.value is truth.value, position.record
+            assert stopped.plies is not None
+            if stopped.plies_exact:
+                assert stopped.plies == truth.plies, (position.record, polls)
+            else:
+                assert stopped.plies >= truth.plies, (position.record, polls)
+                bounds += stopped.plies > truth.plies
+    assert bounds > 0  # some stops did come before the distance was pinned down
+
+
+@pytest.mark.parametrize("board", ["3x3k3", "4x4k3", "4x4k4", "5x4k4"])
+def test_prove_agrees_with_solve_on_small_boards(board: str) -> None:
+    for position in [Position.empty(board), *_midgame_positions(board, 4, board)]:
+        proven, solved = Solver().prove(position), Solver().solve(position)
+        assert (proven.value, proven.plies, proven.plies_exact) == (solved.value, solved.plies, True)
+        assert set(proven.best_moves) == set(solved.best_moves)
+
+
+def test_prove_never_falls_back_on_a_guess(monkeypatch: pytest.MonkeyPatch) -> None:
+    def no_guessing(*args: object, **kwargs: object) -> None:
+        raise AssertionError("prove must not call the heuristic search")
+
+    monkeypatch.setattr("tictactoe_tui.engine.search._heuristic", no_guessing)
+    position = Position.from_moves("15x15k5", "h8 h9")
+    result = Solver().prove(position, stop=StopAfter(polls=60))
+    assert result.value is Value.UNKNOWN and result.plies is None
+    assert position.is_legal(result.best_moves[0])
+    assert result.depth >= 1  # no forced win within the plies it did settle
+    assert result.nodes > 0
+
+
+def test_prove_reports_its_progress_as_it_goes() -> None:
+    reports: list[Progress] = []
+    position = Position.empty("7x7k5")
+    result = Solver().prove(position, stop=StopAfter(polls=200), progress=reports.append)
+    assert result.value is Value.UNKNOWN
+    assert len(reports) >= 150
+    assert [report.nodes for report in reports] == sorted(report.nodes for report in reports)
+    assert [report.seconds for report in reports] == sorted(report.seconds for report in reports)
+    assert reports[-1].nodes <= result.nodes
+    assert any(report.stage.startswith("no forced win for X within") for report in reports)
+
+
+def test_prove_with_a_win_reports_the_fastest_win_being_sought() -> None:
+    reports: list[Progress] = []
+    result = Solver().prove(Position.empty("4x4k3"), progress=reports.append)
+    assert (result.value, result.plies, result.plies_exact) == (Value.WIN, 5, True)
+    assert any("looking for a faster one" in report.stage for report in reports)

@@ -187,11 +187,11 @@ class ExactSearch:
                 end = self.win - marks - depth  # the score of a win ending ``depth`` plies from here
                 if depth % 2:
                     if self.score(node, end - 1, end, budget) >= end:
-                        return depth, self._proof(node, end, self.best_move(node), budget)
+                        return done, self._proof(node, end, self.best_move(node), budget)
                 elif self.score(node, -end, 1 - end, budget) <= -end:
                     # Every move loses that fast; a search just above finds one that loses no faster.
                     self.score(node, -end - 1, -end, budget)
-                    return depth, self._proof(node, -end, self.best_move(node), budget)
+                    return done, self._proof(node, -end, self.best_move(node), budget)
                 done = depth
                 self.stage = (f"no forced win for {mover} within {depth if depth % 2 else depth - 1} plies, "
                               f"none for {waiter} within {depth if depth % 2 == 0 else depth - 1}")

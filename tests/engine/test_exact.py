@@ -1,0 +1,94 @@
+"""The exact search's pieces: nodes, the table entries its inner loop writes, and its proofs.
+
+The inner loop (``negamax``) inlines ``ExactSearch.child``, ``transposition.pack`` and ``unpack``
+for speed; these tests hold the copies to the originals.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tictactoe_tui.engine.budget import Budget
+from tictactoe_tui.engine.exact import ExactSearch
+from tictactoe_tui.engine.position import Position
+from tictactoe_tui.engine.transposition import TranspositionTable, pack, unpack
+
+
+def _random_positions(board: str, count: int, seed: str) -> list[Position]:
+    rng = random.Random(seed)
+    positions: list[Position] = []
+    while len(positions) < count:
+        position = Position.empty(board)
+        for _ in range(rng.randint(0, position.spec.cells - 2)):
+            position = position.play(rng.choice(position.legal_moves))
+            if position.is_over:
+                break
+        if not position.is_over:
+            positions.append(position)
+    return positions
+
+
+def _search(position: Position) -> ExactSearch:
+    return ExactSearch(position.spec, TranspositionTable(10**6))
+
+
+@pytest.mark.parametrize("board", ["3x3k3", "4x4k3", "5x4k4", "7x3k3"])
+def test_a_child_node_is_the_root_of_the_position_after_the_move(board: str) -> None:
+    for position in _random_positions(board, 40, board):
+        search = _search(position)
+        node = search.root(position)
+        for cell in position.legal_moves:
+            assert search.child(node, cell) == search.root(position.play(cell)), (position.record, cell)
+
+
+@pytest.mark.parametrize("board", ["4x4k3", "4x4k4", "5x4k4"])
+def test_the_entries_the_inner_loop_writes_are_packed_bounds_around_the_exact_score(board: str) -> None:
+    for position in _random_positions(board, 15, board):
+        search = _search(position)
+        node = search.root(position)
+        proof = search.prove(node, Budget())
+        assert proof is not None and proof.exact
+        for generation in search.table.generations:
+            for entry in generation.values():
+                lower, upper, move = unpack(entry)
+                assert pack(lower, upper, move) == entry
+                assert -search.win <= lower <= upper <= search.win
+                assert -1 <= move < position.spec.cells
+        root = search.table.get(min(node.keys))
+        if root is not None:  # positions the rules settle at once are not stored
+            lower, upper, _ = unpack(root)
+            assert lower <= proof.score <= upper
+
+
+@pytest.mark.parametrize("board", ["3x3k3", "4x4k3", "5x4k4"])
+def test_every_proven_move_achieves_the_proof_and_no_other_does(board: str) -> None:
+    for position in _random_positions(board, 12, board):
+        search = _search(position)
+        node = search.root(position)
+        proof = search.prove(node, Budget())
+        assert proof is not None and proof.exact and proof.complete
+        scores = {cell: search.move_score(node, cell, Budget()) for cell in position.legal_moves}
+        assert max(scores.values()) == proof.score
+        assert set(proof.moves) == {cell for cell, score in scores.items() if score == proof.score}
+
+
+def test_a_spent_budget_stops_the_proof_and_counts_its_nodes() -> None:
+    position = Position.empty("5x5k4")
+    search = _search(position)
+    budget = Budget(max_nodes=3000)
+    assert search.prove(search.root(position), budget) is None
+    assert 3000 <= budget.nodes <= 3000 + search.poll_interval
+
+
+def test_the_shortest_first_proof_finds_the_same_value_and_distance() -> None:
+    for position in _random_positions("5x4k4", 12, "short first"):
+        direct, deepened = _search(position), _search(position)
+        proof = direct.prove(direct.root(position), Budget())
+        depth, short_first = deepened.prove_short_first(deepened.root(position), Budget())
+        assert proof is not None and short_first is not None
+        assert (short_first.score, set(short_first.moves)) == (proof.score, set(proof.moves))
+        plies = direct.plies(direct.root(position), proof.score)
+        # Every depth below the game's length was answered "no" before the proof.
+        assert depth == (plies - 1 if proof.score else position.spec.cells - len(position.moves))
