@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 import json
+import os
+import pty
+import signal
 import socket
 import subprocess
 import sys
+from pathlib import Path
+from typing import Any
 
 import pytest
 
-from tictactoe_tui import cli
-from tictactoe_tui.engine import Position, SearchResult, Value, solve
+from tictactoe_tui import cli, solve_command
+from tictactoe_tui.engine import Position, SearchResult, Solver, Value, solve
 from tictactoe_tui.game_setup import GameSetup
 
 
@@ -232,26 +237,71 @@ def test_solve_warns_up_front_when_it_may_run_for_hours(capsys: pytest.CaptureFi
                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     assert cli.main(["solve", "7x7k4", "--moves", "d4", "--time-limit", "0.1"]) == 0
     assert capsys.readouterr().err == "", "a limit bounds it: nothing to warn of"
+    asked: list[float | None] = []
 
-    def interrupted(*_: object, **__: object) -> object:
-        raise KeyboardInterrupt  # As Ctrl+C would, the moment the search starts.
+    class CutShort(Solver):
+        """The solve the warning is about, cut short."""
 
-    monkeypatch.setattr(cli, "solve", interrupted)
-    assert cli.main(["solve", "7x7k5"]) == 130
+        def prove(self, position: Position, *, time_limit: float | None = None,
+                  **rest: Any) -> SearchResult:
+            asked.append(time_limit)
+            return super().prove(position, time_limit=0.05, **rest)
+
+    monkeypatch.setattr(solve_command, "Solver", CutShort)
+    assert cli.main(["solve", "7x7k5"]) == 0
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "49 empty cells" in err and "--time-limit" in err, "said first"
-
-
-def test_the_warning_stays_off_the_json(capsys: pytest.CaptureFixture[str],
-                                        monkeypatch: pytest.MonkeyPatch) -> None:
-    real_solve = cli.solve
-
-    def bounded(position: Position, *, time_limit: float | None = None) -> SearchResult:
-        assert time_limit is None, "no limit given, none imposed"
-        return real_solve(position, time_limit=0.05)  # The solve the warning is about, cut short.
-
-    monkeypatch.setattr(cli, "solve", bounded)
     assert cli.main(["solve", "7x7k4", "--moves", "d4", "--json"]) == 0
     captured = capsys.readouterr()
     assert json.loads(captured.out)["board"] == "7x7k4", "stdout is the JSON object alone"
     assert "48 empty cells" in captured.err and captured.err.count("\n") == 1
+    assert asked == [None, None], "no limit given, none imposed"
+
+
+def test_ctrl_c_prints_the_best_answer_so_far_and_exits_130() -> None:
+    solving = subprocess.Popen([sys.executable, "-m", "tictactoe_tui", "solve", "7x7k5"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert solving.stderr is not None
+    assert "49 empty cells" in solving.stderr.readline()  # it has started proving
+    solving.send_signal(signal.SIGINT)
+    out, err = solving.communicate(timeout=60)
+    assert solving.returncode == 130
+    assert "value:      unknown" in out and "best moves: " in out
+    assert "stopped by Ctrl+C" in err and "Traceback" not in err
+
+
+def test_progress_shows_on_a_terminal_and_stays_off_json(tmp_path: Path) -> None:
+    shown = _on_a_terminal(["solve", "7x7k5", "--time-limit", "1.5"])
+    assert "nodes," in shown and "/s" in shown, "the progress line"
+    assert "value:      unknown (no forced win for X within" in shown
+    as_json = _on_a_terminal(["solve", "7x7k5", "--time-limit", "0.5", "--json"])
+    assert json.loads(as_json)["value"] == "unknown", "nothing but the object"
+
+
+def _on_a_terminal(args: list[str]) -> str:
+    """What the command writes on a pseudo-terminal (stdout and stderr both), until it exits."""
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.execv(sys.executable, [sys.executable, "-m", "tictactoe_tui", *args])
+    chunks = []
+    while True:
+        try:
+            chunk = os.read(fd, 4096)
+        except OSError:
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    os.waitpid(pid, 0)
+    os.close(fd)
+    return b"".join(chunks).decode(errors="replace")
+
+
+def test_a_distance_not_proven_shortest_reads_as_at_most(capsys: pytest.CaptureFixture[str]) -> None:
+    position = Position.from_moves("7x7k4", "c6 e4 f3")
+    bound = SearchResult(Value.WIN, 9, (0,), 0, 10, 0.1, 0, plies_exact=False)
+    assert "value:      win in at most 9 more moves" in solve_command.as_text(position, bound)
+    assert solve_command.as_dict(position, bound)["plies_exact"] is False
+    assert cli.main(["solve", "7x7k4", "--moves", "c6 e4 f3", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert (report["value"], report["plies"], report["plies_exact"]) == ("win", 7, True)

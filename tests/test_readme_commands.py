@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tictactoe_tui import cli
+from tictactoe_tui import cli, solve_command
 from tictactoe_tui.engine import BoardSpec, Position
 
 README = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
@@ -68,7 +68,7 @@ def test_every_solve_the_readme_shows_finishes_with_its_claim(
         args: list[str], output: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     parsed = cli.build_parser().parse_args(args)
     position = Position.from_moves(parsed.spec, parsed.moves)
-    assert parsed.time_limit is not None or len(position.legal_moves) <= cli.SURE_TO_FINISH, (
+    assert parsed.time_limit is not None or len(position.legal_moves) <= solve_command.SURE_TO_FINISH, (
         "a solve that may run for hours needs its --time-limit in the README")
     assert cli.main(args) == 0
     printed = capsys.readouterr().out.splitlines()

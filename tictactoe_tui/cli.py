@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from . import __version__
-from .engine import BoardSpec, GameError, Position, SearchResult, parse_record, solve
+from .engine import BoardSpec, GameError, Position, parse_record
 from .game_setup import CONTROLLERS, HUMAN, GameSetup, check_controller
 from .gomocup.controllers import brain_problem, is_brain_controller
 
@@ -93,7 +93,7 @@ def build_parser() -> argparse.ArgumentParser:
     solver.add_argument("--moves", default="", help="moves played so far, e.g. 'b2 a1'")
     solver.add_argument("--json", action="store_true", help="print one JSON object")
     solver.add_argument("--time-limit", type=_time_limit, default=None, metavar="S",
-                        help="stop after S seconds (the value is then 'unknown' unless proven)")
+                        help="prove for at most S seconds (the value is then 'unknown' unless proven)")
 
     server = commands.add_parser("serve", help="serve the game to a web browser",
                                  description="Serve the game over HTTP with textual-serve.")
@@ -126,65 +126,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
 
 
-SURE_TO_FINISH = 25
-"""Empty cells up to which ``solve`` finishes in seconds; beyond, without a limit, it may run for hours."""
-SHOWN_MOVES = 8
-"""Best moves listed by name when every move is as good as the others (the JSON lists them all)."""
-
-
 def _solve(args: argparse.Namespace) -> int:
+    from . import solve_command
+
     position = Position.from_moves(args.spec, args.moves)
-    empty = len(position.legal_moves)
-    if args.time_limit is None and empty > SURE_TO_FINISH:
-        print(f"{PROG}: {empty} empty cells: solving may take hours; it runs until proven, "
-              "Ctrl+C stops it, --time-limit S bounds it", file=sys.stderr)
-    result = solve(position, time_limit=args.time_limit)
-    if args.json:
-        import json  # Only for --json: every millisecond of start-up counts for a one-shot command.
-
-        print(json.dumps(_solve_json(position, result)))
-    else:
-        print(_solve_text(position, result))
-    return 0
-
-
-def _solve_json(position: Position, result: SearchResult) -> dict[str, object]:
-    return {
-        "board": str(position.spec),
-        "moves": [position.cell_name(cell) for cell in position.moves],
-        "to_move": str(position.to_move),
-        "value": result.value.value,
-        "plies": result.plies,
-        "best_moves": [position.cell_name(cell) for cell in result.best_moves],
-        "nodes": result.nodes,
-        "seconds": round(result.seconds, 6),
-    }
-
-
-def _solve_text(position: Position, result: SearchResult) -> str:
-    where = position.record if position.moves else f"{position.spec} (empty board)"
-    outcome = position.outcome
-    if outcome.is_over:
-        line = " ".join(position.cell_name(cell) for cell in outcome.line)
-        value = (f"the game is over: {outcome.winner} won ({line})" if outcome.winner is not None
-                 else "the game is over: a draw")
-    else:
-        value = result.value.value
-        if result.plies is not None:
-            value += f" in {result.plies} more move{'s' if result.plies != 1 else ''}"
-    names = [position.cell_name(cell) for cell in result.best_moves]
-    if len(names) > SHOWN_MOVES and len(names) == len(position.legal_moves):
-        best = f"all {len(names)} moves are as good ({' '.join(names[:SHOWN_MOVES])} …)"
-    else:
-        best = " ".join(names) or "none (the game is over)"
-    return "\n".join([
-        f"position:   {where}",
-        f"to move:    {position.to_move}",
-        f"value:      {value}",
-        f"best moves: {best}",
-        f"nodes:      {result.nodes:,}",
-        f"seconds:    {result.seconds:.3f}",
-    ])
+    return solve_command.run(position, args.time_limit, as_json=args.json)
 
 
 def _play(args: argparse.Namespace) -> int:

@@ -10,8 +10,8 @@ import pytest
 from tictactoe_tui.engine.budget import Budget
 from tictactoe_tui.engine.exact import ExactSearch
 from tictactoe_tui.engine.position import Position
-from tictactoe_tui.engine.search import MoveEvaluation, Progress, SearchResult, Solver, Value, analyse, solve
 from tictactoe_tui.engine.scores import MATE
+from tictactoe_tui.engine.search import MoveEvaluation, Progress, SearchResult, Solver, Value, analyse, solve
 from tictactoe_tui.engine.transposition import TranspositionTable
 
 
