@@ -13,8 +13,10 @@ import pytest
 
 from tictactoe_tui.engine import Position, Value, solve
 from tictactoe_tui.engine.lineboard import LineBoard
-from tictactoe_tui.engine.strategy import MATE, StrategyResult, line_weights, search
+from tictactoe_tui.engine.scores import MATE
+from tictactoe_tui.engine.strategy import StrategyResult, search
 from tictactoe_tui.engine.threats import find_vcf
+from tictactoe_tui.engine.tree import line_weights
 
 FAR = 3600.0
 """Seconds from now: a deadline that node-bounded searches never reach."""

@@ -34,8 +34,7 @@ from ..engine import (
     Solver,
     Value,
 )
-from ..engine.players import DEFAULT_TIME_LIMIT
-from ..engine.transposition import DEFAULT_MEMORY_LIMIT_MB
+from .limits import Limits
 from .protocol import (
     DEFAULT_K,
     K_KEY,
@@ -54,49 +53,9 @@ SUPPORTED_RULES = frozenset({0})
 Exactly five (1), continuous games (2), renju (4) and caro (8) are refused with ``ERROR``:
 the engine counts an overline as a win, so it would play them wrongly."""
 
-SAFETY_SHARE = 0.15
-"""The part of each move's time kept back for answering."""
-SAFETY_SECONDS = 0.05
-"""The least time kept back, whatever the limit (process scheduling, pipes)."""
-MOVES_AHEAD = 15
-"""With a match clock, one move may use at most ``time_left / MOVES_AHEAD``."""
-LEAST_THINK = 0.005
-"""Seconds of thought when the manager asks for moves at once (``timeout_turn 0``)."""
-PROCESS_MB = 40
-"""Megabytes the brain's process needs beside the solver's table (interpreter, engine, heuristics)."""
-
 _BOARD_FIELDS = {1: "own", 2: "opponent"}
 _COMMANDS = frozenset({"START", "RECTSTART", "RESTART", "BEGIN", "TURN", "BOARD", "INFO", "END", "ABOUT",
                        "TAKEBACK"})
-
-
-@dataclass
-class Limits:
-    """What the manager said about time and memory, in its units (milliseconds, bytes)."""
-
-    timeout_turn: int = int(DEFAULT_TIME_LIMIT * 1000)
-    timeout_match: int = 0
-    time_left: int | None = None
-    max_memory: int = 0
-
-    def think_time(self, received: float, now: float) -> float:
-        """Seconds the next search may take, counted from ``now`` for a command that arrived at ``received``.
-
-        The turn's limit and the match clock both bound it, less a margin for answering; the time
-        the command waited in the pipe is already spent.
-        """
-        budget = self.timeout_turn / 1000
-        if self.time_left is not None and (self.timeout_match > 0 or self.time_left > 0):
-            budget = min(budget, max(self.time_left, 0) / 1000 / MOVES_AHEAD)
-        budget -= max(SAFETY_SECONDS, budget * SAFETY_SHARE) + (now - received)
-        return max(budget, LEAST_THINK)
-
-    @property
-    def memory_limit_mb(self) -> int:
-        """The solver's table size for ``max_memory`` (0 = no limit given: the engine's default)."""
-        if self.max_memory <= 0:
-            return DEFAULT_MEMORY_LIMIT_MB
-        return max(1, min(DEFAULT_MEMORY_LIMIT_MB, (self.max_memory // 2**20 - PROCESS_MB) // 2))
 
 
 @dataclass
@@ -356,10 +315,11 @@ def _integer(key: str, value: str) -> int:
 def _message(result: SearchResult) -> str:
     """A line for the manager's user when the search proved something; nothing otherwise."""
     plies = result.plies
+    within = "in" if result.plies_exact else "in at most"
     if result.value is Value.WIN and plies is not None:
-        return f"a forced win in {(plies + 1) // 2} own move{'s' if plies > 2 else ''}"
+        return f"a forced win {within} {(plies + 1) // 2} own move{'s' if plies > 2 else ''}"
     if result.value is Value.LOSS and plies is not None:
-        return f"lost against best play, in {plies // 2} more opponent move{'s' if plies > 3 else ''}"
+        return f"lost against best play, {within} {plies // 2} more opponent move{'s' if plies > 3 else ''}"
     if result.value is Value.DRAW:
         return "a draw with best play"
     return ""
