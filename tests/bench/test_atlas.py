@@ -160,3 +160,10 @@ def test_solve_bench_still_marks_published_values(capsys: pytest.CaptureFixture[
     # board, value, plies, best, known: tic-tac-toe is a draw, as published.
     row = next(line.split() for line in out.splitlines() if line.startswith("3x3k3"))
     assert (row[1], row[4]) == ("draw", "draw")
+
+
+def test_several_jobs_keep_the_boards_in_order(capsys: pytest.CaptureFixture[str]) -> None:
+    boards = ["4x4k3", "2x2k2", "3x3k3"]
+    assert atlas.main(["--boards", *boards, "--jobs", "2"]) == 0
+    printed = [line.split()[0] for line in capsys.readouterr().out.splitlines() if line[:1].isdigit()]
+    assert printed == boards
