@@ -17,55 +17,16 @@ machine for figures worth quoting.
 from __future__ import annotations
 
 import argparse
-import json
-import resource
-import subprocess
 import sys
-import time
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+
+from _cold import run_child
+from atlas import literature_value
+
+from tictactoe_tui.engine import BoardSpec
 
 DEFAULT_BOARDS = ("3x3k3", "4x3k3", "4x4k3", "4x4k4", "5x4k4")
 LONG_BOARDS = ("5x5k4",)
-KNOWN_VALUES = {
-    "3x3k3": "draw", "4x3k3": "win", "3x4k3": "win", "4x4k3": "win", "4x4k4": "draw",
-    "5x4k4": "draw", "4x5k4": "draw", "5x5k4": "draw",
-}
-"""Each empty board's value for the first player, as published for m,n,k games."""
-
-
-@dataclass(frozen=True, slots=True)
-class Measurement:
-    """One cold solve of an empty board."""
-
-    board: str
-    value: str
-    plies: int | None
-    best: int
-    """How many first moves keep the value."""
-    nodes: int
-    seconds: float
-    peak_mb: float
-
-
-def measure(board: str) -> Measurement:
-    """Solve ``board`` cold in this process."""
-    from tictactoe_tui.engine.position import Position
-    from tictactoe_tui.engine.search import Solver
-
-    start = time.perf_counter()
-    result = Solver().solve(Position.empty(board))
-    seconds = time.perf_counter() - start
-    peak_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # KiB on Linux
-    return Measurement(board, result.value.value, result.plies, len(result.best_moves), result.nodes,
-                       seconds, peak_kib / 1024)
-
-
-def run_child(board: str) -> Measurement:
-    """``measure`` in a fresh interpreter."""
-    completed = subprocess.run([sys.executable, __file__, "--child", board], check=True,
-                               capture_output=True, text=True)
-    return Measurement(**json.loads(completed.stdout))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -74,11 +35,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                         f"{' '.join(DEFAULT_BOARDS)})")
     parser.add_argument("--long", action="store_true", help=f"add {' '.join(LONG_BOARDS)}")
     parser.add_argument("--repeat", type=int, default=1, metavar="N", help="report the fastest of N runs")
-    parser.add_argument("--child", metavar="SPEC", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
-    if args.child:
-        print(json.dumps(asdict(measure(args.child))))
-        return 0
 
     boards = list(args.boards or DEFAULT_BOARDS) + (list(LONG_BOARDS) if args.long else [])
     header = f"{'board':<8} {'value':<6} {'plies':>5} {'best':>4} {'known':<6} {'nodes':>10} " \
@@ -88,7 +45,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     wrong = 0
     for board in boards:
         row = min((run_child(board) for _ in range(max(1, args.repeat))), key=lambda run: run.seconds)
-        known = KNOWN_VALUES.get(board, "?")
+        known = literature_value(BoardSpec.parse(board)) or "?"
         mark = "" if known in ("?", row.value) else " WRONG"
         wrong += bool(mark)
         print(f"{board:<8} {row.value:<6} {row.plies!s:>5} {row.best:>4} {known:<6} {row.nodes:>10,} "
