@@ -245,13 +245,15 @@ def test_module_functions_use_a_fresh_solver() -> None:
     assert first.nodes == second.nodes > 0
 
 
-@pytest.mark.parametrize("board", ["4x4k4", "5x4k4"])
-def test_pairings_change_no_answer(board: str) -> None:
+@pytest.mark.slow
+@pytest.mark.parametrize(("board", "count"), [("4x4k3", 1000), ("4x4k4", 1500), ("5x4k4", 700)])
+def test_pairings_change_no_answer(board: str, count: int) -> None:
+    """Thousands of positions, the solver with its pairing test against the solver without it."""
     rng = random.Random(board)
     checked = 0
-    while checked < 25:
+    while checked < count:
         position = Position.empty(board)
-        for _ in range(rng.randint(4, 10)):
+        for _ in range(rng.randint(4, position.spec.cells - 4)):
             position = position.play(rng.choice(position.legal_moves))
             if position.is_over:
                 break
