@@ -6,6 +6,7 @@ from tictactoe_tui.app.notes import (
     HINT,
     PENDING,
     STRONGEST,
+    Note,
     analysis_notes,
     hint_words,
     pending_notes,
@@ -14,7 +15,6 @@ from tictactoe_tui.app.notes import (
     value_text,
     with_hint,
 )
-from tictactoe_tui.app.widgets.cell import Annotation
 from tictactoe_tui.engine.search import MoveEvaluation, SearchResult, Value
 
 
@@ -28,8 +28,8 @@ def test_known_values_count_the_moves_to_the_end() -> None:
 def test_a_moves_note_counts_the_move_itself() -> None:
     notes = analysis_notes([MoveEvaluation(0, Value.WIN, 0, 0), MoveEvaluation(1, Value.LOSS, 5, 0),
                             MoveEvaluation(2, Value.DRAW, 7, 0)])
-    assert notes == {0: Annotation("+1", "win", "+"), 1: Annotation("-6", "loss", "-"),
-                     2: Annotation("=", "draw", "=")}
+    assert notes == {0: Note("+1", "win", "+"), 1: Note("-6", "loss", "-"),
+                     2: Note("=", "draw", "=")}
 
 
 def test_strengths_rank_scores_whatever_their_size() -> None:
@@ -54,10 +54,10 @@ def test_known_and_unknown_moves_mix() -> None:
 
 
 def test_a_note_fits_its_cell_without_changing_its_meaning() -> None:
-    note = Annotation("-12", "loss", "-")
+    note = Note("-12", "loss", "-")
     assert note.fitted(13) == "-12" and note.fitted(3) == "-12"
     assert note.fitted(1) == "-", "never '-1', which would mean another thing"
-    assert Annotation("draw").fitted(2) == "dr"
+    assert Note("draw").fitted(2) == "dr"
     assert HINT.fitted(7) == "hint" and HINT.fitted(1) == "*"
 
 

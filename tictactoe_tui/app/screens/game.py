@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 
 from textual import work
 from textual.app import ComposeResult
@@ -47,10 +47,9 @@ from ..labels import (
     replay_text,
     status_text,
 )
-from ..notes import analysis_notes, hint_words, pending_notes, with_hint
+from ..notes import NO_NOTES, Notes, analysis_notes, hint_words, pending_notes, with_hint
 from ..profile import Profile
-from ..widgets.board import NO_ANNOTATIONS, Board, centre
-from ..widgets.cell import Annotation
+from ..widgets.board import Board, centre
 from ..widgets.game_info import GameInfo
 from ..widgets.move_list import MoveList
 from ..widgets.scoreboard import Scoreboard
@@ -73,9 +72,6 @@ TOAST_WIDTH = 60
 """The width of Textual's toasts (at most half the screen), to tell whether one would cover the board."""
 PAUSE_STEP = 0.02
 """How often the pause before a computer move looks whether "move now" cut it short."""
-
-Notes = Mapping[Cell, Annotation]
-
 
 class GameScreen(Screen[None]):
     """One game after another with the same screen: ``start_game`` begins the next."""
@@ -260,7 +256,7 @@ class GameScreen(Screen[None]):
         replaying = self.shown_ply is not None
         board = self.query_one(Board)
         board.position = shown
-        board.annotations = self._notes(shown)
+        board.notes = self._notes(shown)
         board.active = not replaying and not position.is_over and self.setup.is_human(position.to_move)
         info = self.query_one(GameInfo)
         info.setup = self.setup
@@ -290,7 +286,7 @@ class GameScreen(Screen[None]):
 
     def _notes(self, shown: Position) -> Notes:
         """What the board writes in the empty cells of ``shown``: the analysis and the hint."""
-        notes: Notes = NO_ANNOTATIONS
+        notes: Notes = NO_NOTES
         if self.analysing and not shown.is_over:
             known = self.searches.analysis(shown)
             pending = self.searches.current("analyse")
