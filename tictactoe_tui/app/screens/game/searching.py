@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from ....engine import Mark, Position
 from ....engine_process import EngineStopped, Job, Move, SearchFailed
+from ....game_setup import Controller
 from ....gomocup.controllers import is_brain_controller
 from ...labels import controller_label
 from ...notes import NO_NOTES, Notes, analysis_notes, hint_words, pending_notes, with_hint
@@ -185,7 +186,7 @@ class SearchWorkers:
         if not screen.searches.finish(job):
             return
         position = job.request.position
-        self._hear(position.to_move, job.request.controller, move)
+        self._hear(position.to_move, screen.setup.controller(position.to_move), move)
         cell = move.cell
         if not position.is_legal(cell):
             self._computer_failed(job, SearchFailed(f"it chose {position.cell_name(cell)}, which is taken"))
@@ -193,7 +194,7 @@ class SearchWorkers:
         screen.game.play(cell)
         screen.changed()
 
-    def _hear(self, mark: Mark, controller: str, move: Move) -> None:
+    def _hear(self, mark: Mark, controller: Controller, move: Move) -> None:
         """Pass on what an external brain says: its own name the first time, and its messages."""
         if not is_brain_controller(controller):
             return
@@ -215,7 +216,7 @@ class SearchWorkers:
             screen.redraw()
             return
         mark = position.to_move
-        who = controller_label(job.request.controller)
+        who = controller_label(screen.setup.controller(mark))
         screen.game.hand_to_person(mark)
         screen.notices.warn(f"{who} could not move: {error}. A person plays {mark} from now on; "
                             "the game and its record are kept.", title="Computer")
