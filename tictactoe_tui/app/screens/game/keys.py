@@ -35,11 +35,11 @@ class GameKeys:
         if action == "redo":
             return game.can_redo() or None
         if action == "hint":
-            if not humans and screen.shown_ply is None:
+            if not humans and screen.game.shown_ply is None:
                 return False  # Between computers a hint is for a replayed position only.
             return screen.computer.can_hint() or None
         if action == "analysis":
-            shown = screen.shown_position
+            shown = screen.game.shown_position
             return (screen.analysing or not (shown.is_over or screen.thinking and not humans)) or None
         if action == "move_now":
             return (screen.thinking or None) if len(humans) < 2 else False

@@ -23,7 +23,7 @@ class Replay:
     def step(self, delta: int) -> None:
         """One move back or forward from the position shown (or the next move of a paused game)."""
         screen = self._screen
-        if delta > 0 and screen.paused and screen.shown_ply is None and not screen.history.undone:
+        if delta > 0 and screen.paused and screen.game.shown_ply is None and not screen.history.undone:
             screen.computer.step()
             return
         screen.game.step(delta)
@@ -37,7 +37,7 @@ class Replay:
     def choose(self, ply: int) -> None:
         """Show the position after ``ply`` moves; choosing the live one hands the keys back to the board."""
         self.show(ply)
-        if self._screen.shown_ply is None:
+        if self._screen.game.shown_ply is None:
             self.end()
 
     def end(self) -> None:

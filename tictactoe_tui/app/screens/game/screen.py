@@ -142,16 +142,6 @@ class GameScreen(Screen[None]):
         return self.game.position
 
     @property
-    def shown_ply(self) -> int | None:
-        """The ply the board shows in a replay, or None for the live position."""
-        return self.game.shown_ply
-
-    @property
-    def shown_position(self) -> Position:
-        """The position on the board: the live one, or an earlier one in a replay."""
-        return self.game.shown_position
-
-    @property
     def thinking(self) -> bool:
         """True while a computer player works on its move."""
         return self.searches.current("move") is not None
@@ -201,8 +191,8 @@ class GameScreen(Screen[None]):
         """Hand the game to the widgets that draw it."""
         if not self.is_mounted:
             return
-        position, shown = self.position, self.shown_position
-        replaying = self.shown_ply is not None
+        position, shown = self.position, self.game.shown_position
+        replaying = self.game.shown_ply is not None
         board = self.board
         board.position = shown
         board.notes = self.computer.notes(shown)
@@ -213,7 +203,7 @@ class GameScreen(Screen[None]):
         info.position = position
         moves = self.query_one(MoveList)
         moves.history = self.history
-        moves.shown_ply = self.shown_ply
+        moves.shown_ply = self.game.shown_ply
         hinting = self.searches.current("hint") is not None and not replaying
         status = self.query_one(StatusLine)
         status.message = self._status_message(hinting)
@@ -226,8 +216,8 @@ class GameScreen(Screen[None]):
         notice = self.notices.current()
         if notice is not None:
             return notice
-        if self.shown_ply is not None:
-            return replay_text(self.shown_ply, len(self.history.line))
+        if self.game.shown_ply is not None:
+            return replay_text(self.game.shown_ply, len(self.history.line))
         if self.paused and not position.is_over:
             return paused_text(self.setup, position)
         if hinting:
@@ -255,8 +245,8 @@ class GameScreen(Screen[None]):
 
     def play(self, cell: Cell) -> bool:
         """Play ``cell`` for the person to move, or refuse it with a bell and a note saying why."""
-        if self.shown_ply is not None:
-            return self.notices.refuse(replay_refusal(self.shown_ply, len(self.history.line)))
+        if self.game.shown_ply is not None:
+            return self.notices.refuse(replay_refusal(self.game.shown_ply, len(self.history.line)))
         refusal = self.game.refusal(cell)
         if refusal is not None:
             return self.notices.refuse(refusal)
@@ -373,7 +363,8 @@ class GameScreen(Screen[None]):
         too_small.display = False
         refocus = not board.display
         board.display = True
-        board.position = self.shown_position  # The geometry is for this position's board: set both together.
+        # The geometry is for this position's board: set both together.
+        board.position = self.game.shown_position
         board.geometry = plan.geometry
         if refocus:
             board.focus()

@@ -70,7 +70,7 @@ class SearchWorkers:
     def follow_board(self) -> None:
         """Stop the searches whose answers are no longer wanted; start the analysis the board needs."""
         screen = self._screen
-        shown = screen.shown_position
+        shown = screen.game.shown_position
         thinking = screen.thinking
         analyse = screen.analysing and not thinking and not screen.waiting
         if screen.searches.follow(shown, analyse=analyse, hint=not thinking) and screen.is_mounted:
@@ -80,15 +80,15 @@ class SearchWorkers:
     def can_hint(self) -> bool:
         """True when a hint can be asked for the position shown: a person's turn, or a replay."""
         screen = self._screen
-        shown = screen.shown_position
+        shown = screen.game.shown_position
         if shown.is_over or screen.thinking:
             return False
-        return screen.shown_ply is not None or screen.setup.is_human(shown.to_move)
+        return screen.game.shown_ply is not None or screen.setup.is_human(shown.to_move)
 
     def hint(self) -> None:
         """Find the best move for the side to move in the position shown, and point it out."""
         screen = self._screen
-        shown = screen.shown_position
+        shown = screen.game.shown_position
         if not self.can_hint():
             return
         known = screen.searches.hint_for(shown)
