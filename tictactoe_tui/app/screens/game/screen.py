@@ -244,7 +244,7 @@ class GameScreen(Screen[None]):
         self.play(message.cell)
 
     def play(self, cell: Cell) -> bool:
-        """Play ``cell`` for the person to move, or refuse it with a bell and a note saying why."""
+        """Play ``cell`` for the person to move, or refuse it with a bell and a message saying why."""
         if self.game.shown_ply is not None:
             return self.notices.refuse(replay_refusal(self.game.shown_ply, len(self.history.line)))
         refusal = self.game.refusal(cell)
