@@ -78,6 +78,7 @@ class TicTacToeApp(App[None]):
         """The process every search runs in, shared by the games of this app."""
         self._pause = pause
         self.profile, self._problems = Profile.load()
+        """The player's settings and statistics: every screen reads them here, and writes them through it."""
         register_themes(self)
         saved = self.profile.settings.theme
         self.theme = saved if saved in self.available_themes else DEFAULT_THEME

@@ -120,7 +120,7 @@ class Board(Widget, can_focus=True):
     notes: reactive[Notes] = reactive(NO_NOTES, init=False)
     """What the analysis and the hint write in the empty cells."""
     keypad: reactive[KeypadLayout] = reactive(KeypadLayout.CALCULATOR, init=False)
-    """How the digits 1-9 map onto a 3x3 board."""
+    """How the digits 1-9 map onto a 3x3 board (the game screen hands on the player's setting)."""
 
     class Played(Message):
         """A person chose ``cell``, by mouse or keyboard; the move may still be refused."""
