@@ -66,3 +66,37 @@ def test_a_side_whose_computer_failed_goes_to_a_person() -> None:
     game.play(cell("b2"))
     game.hand_to_person(Mark.O)
     assert game.setup == PEOPLE and not game.computer_to_move and game.position.moves == (cell("b2"),)
+
+
+def test_a_replay_shows_earlier_positions_within_the_moves_played() -> None:
+    game = Game(PEOPLE)
+    for name in ["b2", "a1", "c3"]:
+        game.play(cell(name))
+    game.step(-1)
+    assert game.shown_ply == 2 and game.shown_position == game.history.at(2)
+    game.step(-5)
+    assert game.shown_ply == 0 and not game.shown_position.moves, "no further back than the empty board"
+    game.show(3)
+    assert game.shown_ply is None and game.shown_position == game.position, "the live ply ends the replay"
+    game.step(1)
+    assert game.shown_ply is None, "nothing after the live position"
+
+
+def test_a_replay_of_moves_a_new_move_replaces_ends() -> None:
+    game = Game(PEOPLE)
+    for name in ["b2", "a1", "c3"]:
+        game.play(cell(name))
+    assert game.undo() and game.undo()
+    game.show(3)
+    assert game.shown_ply == 3, "the moves taken back can be replayed"
+    game.show(0)
+    game.play(cell("c1"))
+    assert game.shown_ply == 0, "a replay of moves still played goes on"
+    assert game.undo()
+    game.show(2)
+    assert game.shown_ply == 2, "c1, taken back, is replayed"
+    game.play(cell("a3"))
+    assert game.shown_ply is None, "the replayed move was replaced"
+    game.show(1)
+    game.show_live()
+    assert game.shown_position == game.position

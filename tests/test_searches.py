@@ -60,3 +60,38 @@ def test_stop_all_leaves_no_search_current(searches: Searches) -> None:
     for job in jobs:
         job.answer.result(HANG)
         assert not searches.finish(job)
+
+
+def test_follow_keeps_only_the_searches_the_board_still_wants(searches: Searches) -> None:
+    big = Position.from_moves("15x15k5", "h8")
+    other = big.play(big.spec.parse_cell("h9"))
+    assert searches.follow(big, analyse=True, hint=True), "an analysis of the shown position is wanted"
+    analysis = searches.start("analyse", big)
+    hint = searches.start("hint", big)
+    assert not searches.follow(big, analyse=True, hint=True), "both are running already"
+    assert searches.current("analyse") is analysis and searches.current("hint") is hint
+    assert not searches.follow(big, analyse=False, hint=False)
+    assert analysis.stopped and hint.stopped and not searches.busy
+    searches.start("analyse", big)
+    searches.start("hint", big)
+    assert searches.follow(other, analyse=True, hint=True), "another position: its own analysis"
+    assert not searches.busy, "neither search is for the position shown now"
+    over = Position.from_moves("3x3", "a1 b1 a2 b2 a3")
+    assert not searches.follow(over, analyse=True, hint=True), "a finished game has nothing to analyse"
+
+
+def test_the_hint_is_for_its_own_position_only(searches: Searches) -> None:
+    position = Position.from_moves("3x3", "b2")
+    searches.hint = (position, 0)
+    assert searches.hint_for(Position.from_moves("3x3", "b2")) == 0
+    assert searches.hint_for(Position.empty("3x3")) is None
+    searches.new_game()
+    assert searches.hint_for(position) is None
+
+
+def test_a_dead_engine_is_restarted_once_a_position(searches: Searches) -> None:
+    position = Position.from_moves("3x3", "b2")
+    assert searches.restart_once(position) and not searches.restart_once(position)
+    assert searches.restart_once(position.play(0)), "another position may restart it again"
+    searches.new_game()
+    assert searches.restart_once(position), "a new game starts afresh"

@@ -15,7 +15,7 @@ from typing import NoReturn
 
 from . import __version__
 from .engine import BoardSpec, GameError, Position, parse_record
-from .game_setup import CONTROLLERS, HUMAN, GameSetup, check_controller
+from .game_setup import CONTROLLERS, HUMAN, Controller, GameSetup, check_controller
 from .gomocup.controllers import brain_problem, is_brain_controller
 
 PROG = "tictactoe-tui"
@@ -45,13 +45,11 @@ def _time_limit(text: str) -> float:
     return seconds
 
 
-def _controller(text: str) -> str:
+def _controller(text: str) -> Controller:
     """A side's controller: a person, a level, or ``brain:PATH [ARGS...]`` naming a program that exists."""
-    if is_brain_controller(text):
-        problem = brain_problem(text)
-        if problem is not None:
-            raise argparse.ArgumentTypeError(problem)
-        return text
+    problem = brain_problem(text) if is_brain_controller(text) else None
+    if problem is not None:
+        raise argparse.ArgumentTypeError(problem)
     try:
         return check_controller(text)
     except ValueError as error:

@@ -3,7 +3,8 @@
 The game screen draws a ``Game`` and forwards keys to it; every rule of the
 flow lives here, in plain Python the tests can drive without an app: why a
 person's move is refused, what undo and redo take back against the computer,
-and that a game is counted once, the first time it ends.
+that a game is counted once, the first time it ends, and which earlier
+position a replay shows.
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ class Game:
         self.history = History(start) if start is not None else History.start(setup.spec)
         self.counted = start is not None and start.is_over
         """True once the game has ended and been counted (a game opened at its end counts as seen)."""
+        self.shown_ply: int | None = None
+        """The ply a replay shows, or None for the live position."""
 
     @property
     def position(self) -> Position:
@@ -42,6 +45,30 @@ class Game:
         position = self.position
         return not position.is_over and not self.setup.is_human(position.to_move)
 
+    @property
+    def shown_position(self) -> Position:
+        """The position to draw: the live one, or an earlier one in a replay."""
+        return self.position if self.shown_ply is None else self.history.at(self.shown_ply)
+
+    def show(self, ply: int) -> None:
+        """Replay the position after ``ply`` moves (moves taken back included); the live ply ends it."""
+        ply = min(max(ply, 0), len(self.history.line))
+        self.shown_ply = None if ply == self.history.ply else ply
+
+    def step(self, delta: int) -> None:
+        """Replay ``delta`` moves forward (or back) from the position shown."""
+        self.show((self.history.ply if self.shown_ply is None else self.shown_ply) + delta)
+
+    def show_live(self) -> None:
+        """End the replay: the live position is shown again."""
+        self.shown_ply = None
+
+    def _moved(self, history: History) -> None:
+        """Take ``history`` as the game's; a replay of moves it dropped, or of the new live ply, ends."""
+        self.history = history
+        if self.shown_ply is not None and self.shown_ply >= history.ply:
+            self.shown_ply = None
+
     def refusal(self, cell: Cell) -> str | None:
         """Why a person may not play ``cell`` now, or None when the move is fine."""
         position = self.position
@@ -56,7 +83,7 @@ class Game:
 
     def play(self, cell: Cell) -> None:
         """Play ``cell`` for the side to move (the caller has checked ``refusal`` for a person's move)."""
-        self.history = self.history.play(cell)
+        self._moved(self.history.play(cell))
 
     def can_undo(self) -> bool:
         return self.history.can_undo(self.humans)
@@ -68,14 +95,14 @@ class Game:
         """Take back a move (against the computer, back to the person's last move); False when none."""
         if not self.can_undo():
             return False
-        self.history = self.history.undo(self.humans)
+        self._moved(self.history.undo(self.humans))
         return True
 
     def redo(self) -> bool:
         """Replay what undo took back; False when there is nothing to replay."""
         if not self.can_redo():
             return False
-        self.history = self.history.redo(self.humans)
+        self._moved(self.history.redo(self.humans))
         return True
 
     def newly_over(self) -> Outcome | None:

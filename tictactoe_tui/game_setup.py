@@ -7,28 +7,31 @@ before the app (and its start-up cost) is loaded.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NewType
 
 from .engine import PLAYER_NAMES, BoardSpec, GameError, Mark
 from .gomocup.controllers import BRAIN_PREFIX, is_brain_controller, parse_brain_controller
 
-HUMAN = "human"
-CONTROLLERS: tuple[str, ...] = (HUMAN, *PLAYER_NAMES)
-"""Who can control a side: a person, or a computer player by its engine name.
+Controller = NewType("Controller", str)
+"""Who controls a side: ``human``, a computer level by its engine name, or ``brain:PATH [ARGS...]`` for an
+external Gomocup brain (see ``gomocup.client``). Text that names one becomes a ``Controller`` only through
+``check_controller``; settings files and the command line spell it as this same text."""
 
-Besides these, ``brain:PATH [ARGS...]`` names an external Gomocup brain (see ``gomocup.client``)."""
+HUMAN = Controller("human")
+CONTROLLERS: tuple[Controller, ...] = (HUMAN, *map(Controller, PLAYER_NAMES))
+"""Every controller but the brains: a person, then the computer's levels, weakest first."""
 
 
-def check_controller(controller: str) -> str:
-    """``controller`` itself when it can play a side; otherwise ``ValueError`` saying what can."""
-    if controller in CONTROLLERS:
-        return controller
-    if is_brain_controller(controller):
+def check_controller(text: str) -> Controller:
+    """The controller ``text`` names; ``ValueError`` saying what can play a side when it names none."""
+    if is_brain_controller(text):
         try:
-            parse_brain_controller(controller)
+            parse_brain_controller(text)
         except GameError as error:
             raise ValueError(str(error)) from None
-        return controller
-    raise ValueError(f"choose from {', '.join(CONTROLLERS)} or {BRAIN_PREFIX}PATH for a Gomocup brain")
+    elif text not in CONTROLLERS:
+        raise ValueError(f"choose from {', '.join(CONTROLLERS)} or {BRAIN_PREFIX}PATH for a Gomocup brain")
+    return Controller(text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,8 +40,8 @@ class GameSetup:
     medium computer on 3x3: it can be beaten, and ``perfect`` is one choice away."""
 
     spec: BoardSpec = BoardSpec(3, 3, 3)
-    x: str = HUMAN
-    o: str = "medium"
+    x: Controller = HUMAN
+    o: Controller = check_controller("medium")
 
     def __post_init__(self) -> None:
         for side, controller in ((Mark.X, self.x), (Mark.O, self.o)):
@@ -47,7 +50,7 @@ class GameSetup:
             except ValueError as error:
                 raise ValueError(f"{controller!r} cannot play {side}: {error}") from None
 
-    def controller(self, mark: Mark) -> str:
+    def controller(self, mark: Mark) -> Controller:
         """Who controls ``mark``."""
         return self.x if mark is Mark.X else self.o
 

@@ -7,6 +7,8 @@ engine is told to stop at once. An answer is used only if its job is still
 current when it arrives, so a late answer is recognised and dropped. Finished
 analyses are kept by position, so going back to a position shows it again
 without a search, and the last hint is kept with the position it is for.
+A computer whose engine process died is given a fresh one once a position,
+so that a position that kills the engine does not restart it forever.
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ class Searches:
         self._analyses: dict[PositionKey, tuple[MoveEvaluation, ...]] = {}
         self.hint: tuple[Position, Cell] | None = None
         """The hint found last, with the position it is for."""
+        self._restarted_on: PositionKey | None = None
 
     @property
     def analyses(self) -> Mapping[PositionKey, tuple[MoveEvaluation, ...]]:
@@ -46,6 +49,11 @@ class Searches:
 
     def analysis(self, position: Position) -> tuple[MoveEvaluation, ...] | None:
         return self._analyses.get(position_key(position))
+
+    def hint_for(self, position: Position) -> Cell | None:
+        """The hint found for ``position``, if the last hint is for it."""
+        hint = self.hint
+        return hint[1] if hint is not None and hint[0] == position else None
 
     def current(self, kind: Kind) -> Job | None:
         """The job of that kind whose answer is wanted, if any."""
@@ -76,6 +84,26 @@ class Searches:
         if job is not None:
             self.engine.stop(job)
 
+    def follow(self, shown: Position, *, analyse: bool, hint: bool) -> bool:
+        """Stop the analysis and the hint unless they are wanted and for ``shown``; True when an
+        analysis of ``shown`` is wanted, not yet known, and must be started."""
+        wanted = analyse and not shown.is_over and self.analysis(shown) is None
+        analysis = self.current("analyse")
+        if analysis is not None and not (wanted and analysis.request.position == shown):
+            self.stop("analyse")
+        hinting = self.current("hint")
+        if hinting is not None and not (hint and hinting.request.position == shown):
+            self.stop("hint")
+        return wanted and self.current("analyse") is None
+
+    def restart_once(self, position: Position) -> bool:
+        """True the first time the computer's move in ``position`` needs a fresh engine process."""
+        key = position_key(position)
+        if self._restarted_on == key:
+            return False
+        self._restarted_on = key
+        return True
+
     def stop_all(self) -> None:
         for kind in list(self._current):
             self.stop(kind)
@@ -97,3 +125,4 @@ class Searches:
         self.game = next(_games)
         self._analyses.clear()
         self.hint = None
+        self._restarted_on = None

@@ -24,7 +24,7 @@ from typing import Any
 
 from . import storage
 from .engine import BoardSpec, GameError
-from .game_setup import GameSetup, check_controller
+from .game_setup import Controller, GameSetup, check_controller
 
 SETTINGS_FILE = "settings.json"
 SETTINGS_VERSION = 1
@@ -122,7 +122,8 @@ def _decode_setup(document: Mapping[str, Any], default: GameSetup, problems: lis
     return GameSetup(spec, x, o)
 
 
-def _controller(document: Mapping[str, Any], key: str, default: str, problems: list[str]) -> str:
+def _controller(document: Mapping[str, Any], key: str, default: Controller,
+                problems: list[str]) -> Controller:
     controller = storage.expect(document, key, str, problems, default)
     try:
         return check_controller(controller)

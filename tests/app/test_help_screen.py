@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 from driving import confirm, game, quick_app, run_command
 from textual.binding import Binding
 from textual.dom import DOMNode
@@ -16,13 +19,18 @@ from tictactoe_tui.app.screens.help import (
     MOVE_LIST_KEYS,
     NEW_GAME_KEYS,
     HelpScreen,
+    help_content,
     help_markdown,
+    markdown_table,
 )
 from tictactoe_tui.app.screens.new_game import NewGameScreen
 from tictactoe_tui.app.widgets.board import Board
 from tictactoe_tui.app.widgets.move_list import MoveList
 from tictactoe_tui.engine import PLAYER_NAMES
+from tictactoe_tui.engine.levels import TOURNAMENT, TOURNAMENT_BOARDS, TOURNAMENT_COMMAND, tournament_rows
 from tictactoe_tui.game_setup import GameSetup
+
+README = Path(__file__).resolve().parents[2] / "README.md"
 
 SPOKEN = {"up": "↑", "down": "↓", "left": "←", "right": "→", "enter": "Enter", "space": "Space",
           "question_mark": "?", "f1": "F1", "escape": "Esc", "ctrl+r": "Ctrl+R", "comma": ",",
@@ -75,6 +83,36 @@ def test_the_help_explains_the_rules_and_every_level() -> None:
     text = help_markdown()
     assert "k in a row" in text and "draw" in text and "a1" in text
     assert [name for name, _ in LEVELS] == list(PLAYER_NAMES)
+
+
+def test_the_readme_prints_the_table_of_levels_the_help_shows() -> None:
+    section = README.read_text(encoding="utf-8").split("### The computer's levels\n", 1)[1].split("\n#", 1)[0]
+    lines = section.splitlines()
+    first = next(index for index, line in enumerate(lines) if line.startswith("|"))
+    table = lines[first:next(index for index in range(first, len(lines)) if not lines[index].startswith("|"))]
+    assert "\n".join(table) == markdown_table(tournament_rows())
+    assert f"`{TOURNAMENT_COMMAND}`" in section, "the README says how the table was measured"
+    assert markdown_table(tournament_rows()) in help_markdown()
+
+
+def test_the_help_draws_the_table_of_levels_as_columns() -> None:
+    lines = help_content().plain.splitlines()
+    header = next(line for line in lines if line.startswith("pairing "))
+    assert re.split(r"\s{2,}", header)[1:] == [name for _, name in TOURNAMENT_BOARDS]
+    perfect = next(line for line in lines if line.startswith("perfect v medium "))
+    assert perfect.split() == ["perfect", "v", "medium", "0-100-0", "0-100-0", "56-0-44", "100-0-0"]
+    table = lines[lines.index(header):][:len(TOURNAMENT) + 1]
+    starts = {line.rindex(re.split(r"\s{2,}", line)[-1]) for line in table}
+    assert len(starts) == 1, "the last column lines up"
+
+
+def test_the_tournament_has_a_result_for_every_board_and_pair_of_levels() -> None:
+    rows = tournament_rows()
+    assert all(len(row) == len(TOURNAMENT_BOARDS) + 1 for row in rows)
+    pairs = {(pairing.opponent, pairing.level) for pairing in TOURNAMENT}
+    assert pairs == {(weaker, stronger) for index, weaker in enumerate(PLAYER_NAMES)
+                     for stronger in PLAYER_NAMES[index + 1:]}
+    assert all(sum(result) == 100 for pairing in TOURNAMENT for result in pairing.results)
 
 
 async def test_question_mark_and_f1_open_and_close_help() -> None:

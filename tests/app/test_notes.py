@@ -6,6 +6,7 @@ from tictactoe_tui.app.notes import (
     HINT,
     PENDING,
     STRONGEST,
+    Note,
     analysis_notes,
     hint_words,
     pending_notes,
@@ -14,7 +15,6 @@ from tictactoe_tui.app.notes import (
     value_text,
     with_hint,
 )
-from tictactoe_tui.app.widgets.cell import Annotation
 from tictactoe_tui.engine.search import MoveEvaluation, SearchResult, Value
 
 
@@ -25,11 +25,19 @@ def test_known_values_count_the_moves_to_the_end() -> None:
     assert value_text(Value.WIN, None) == "+"
 
 
+def test_a_distance_that_is_only_a_bound_is_marked_as_one() -> None:
+    assert value_text(Value.WIN, 9, exact=False) == "+≤9"
+    assert value_text(Value.LOSS, 6, exact=False) == "-≤6"
+    notes = analysis_notes([MoveEvaluation(0, Value.WIN, 8, 0, plies_exact=False),
+                            MoveEvaluation(1, Value.WIN, 6, 0)])
+    assert notes == {0: Note("+≤9", "win", "+"), 1: Note("+7", "win", "+")}
+
+
 def test_a_moves_note_counts_the_move_itself() -> None:
     notes = analysis_notes([MoveEvaluation(0, Value.WIN, 0, 0), MoveEvaluation(1, Value.LOSS, 5, 0),
                             MoveEvaluation(2, Value.DRAW, 7, 0)])
-    assert notes == {0: Annotation("+1", "win", "+"), 1: Annotation("-6", "loss", "-"),
-                     2: Annotation("=", "draw", "=")}
+    assert notes == {0: Note("+1", "win", "+"), 1: Note("-6", "loss", "-"),
+                     2: Note("=", "draw", "=")}
 
 
 def test_strengths_rank_scores_whatever_their_size() -> None:
@@ -54,10 +62,10 @@ def test_known_and_unknown_moves_mix() -> None:
 
 
 def test_a_note_fits_its_cell_without_changing_its_meaning() -> None:
-    note = Annotation("-12", "loss", "-")
+    note = Note("-12", "loss", "-")
     assert note.fitted(13) == "-12" and note.fitted(3) == "-12"
     assert note.fitted(1) == "-", "never '-1', which would mean another thing"
-    assert Annotation("draw").fitted(2) == "dr"
+    assert Note("draw").fitted(2) == "dr"
     assert HINT.fitted(7) == "hint" and HINT.fitted(1) == "*"
 
 
@@ -77,3 +85,7 @@ def test_the_hint_is_explained_in_words() -> None:
     assert "holds out longest, 4 moves" in hint_words(result(Value.LOSS, 4))
     assert hint_words(result(Value.WIN, 1)) == "it wins, 1 move to the end with best play"
     assert "not solved in the time allowed" in hint_words(result(Value.UNKNOWN, None))
+    bound = SearchResult(Value.WIN, 9, (4,), 0, 1, 0.0, 1, plies_exact=False)
+    assert hint_words(bound) == "it wins, at most 9 moves to the end with best play"
+    lost = SearchResult(Value.LOSS, 8, (4,), 0, 1, 0.0, 1, plies_exact=False)
+    assert hint_words(lost) == "every move loses; the game ends in at most 8 moves"

@@ -113,3 +113,16 @@ async def test_a_pipe_for_settings_and_a_link_to_dev_zero_for_statistics_do_not_
         assert any("statistics file" in note and "a device, not a regular file" in note for note in notes)
         assert form(pilot).chosen() == GameSetup()
     assert not settings.exists() and not statistics.is_symlink()
+
+
+async def test_the_profile_holds_the_keypad_the_new_game_screen_and_the_board_are_given() -> None:
+    async with quick_app(GameSetup(BoardSpec(3, 3, 3), "human", "human")).run_test() as pilot:
+        await pilot.press("n")
+        assert form(pilot).keypad() is pilot.app.profile.settings.keypad is KeypadLayout.CALCULATOR
+        form(pilot).query_one("#keypad", Select).value = KeypadLayout.PHONE
+        await pilot.press("s")
+        await until(pilot, lambda: board(pilot).keypad is KeypadLayout.PHONE)
+        assert pilot.app.profile.settings.keypad is KeypadLayout.PHONE
+        assert load_settings()[0].keypad is KeypadLayout.PHONE
+        await pilot.press("n")
+        assert form(pilot).keypad() is KeypadLayout.PHONE, "the form is given the profile's layout"

@@ -94,9 +94,9 @@ async def test_comma_and_full_stop_replay_where_the_side_panel_is_hidden() -> No
         await pilot.press("full_stop")
         assert shown_moves(pilot) == "3x3k3: a1 b1 b2 c1"
         await pilot.press("full_stop")
-        assert game(pilot).shown_ply is None and status(pilot).startswith("X wins!")
+        assert game(pilot).game.shown_ply is None and status(pilot).startswith("X wins!")
         await pilot.press("full_stop")
-        assert game(pilot).shown_ply is None, "there is nothing after the game"
+        assert game(pilot).game.shown_ply is None, "there is nothing after the game"
 
 
 async def test_replaying_the_moves_taken_back() -> None:

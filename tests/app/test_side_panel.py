@@ -8,6 +8,7 @@ from textual.app import App
 from textual.geometry import Region
 from textual.pilot import Pilot
 
+from tictactoe_tui.app.geometry import SIDE_PANEL_WIDTH
 from tictactoe_tui.app.widgets.game_info import GameInfo
 from tictactoe_tui.app.widgets.move_list import MoveList
 from tictactoe_tui.engine import BoardSpec, Status
@@ -94,3 +95,19 @@ async def test_the_palette_leaves_out_the_commands_that_fight_the_layout() -> No
         titles = {command.title for command in pilot.app.get_system_commands(screen)}
         assert not titles & {"Keys", "Maximize", "Minimize"}
         assert {"Theme", "Quit", "Screenshot", "Help", "New game"} <= titles
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_the_side_panel_is_as_wide_as_the_layout_plans(size: tuple[int, int]) -> None:
+    async with quick_app(FIVE).run_test(size=size) as pilot:
+        side = game(pilot).query_one("#side")
+        assert side.display and side.outer_size.width == SIDE_PANEL_WIDTH
+        assert board(pilot).region.right <= size[0] - SIDE_PANEL_WIDTH, "the board keeps clear of the panel"
+
+
+async def test_no_stylesheet_rule_sets_the_side_panels_width_again() -> None:
+    async with quick_app(FIVE).run_test() as pilot:
+        side_rules = [rule for rule in pilot.app.stylesheet.rules
+                      if any(selector.css.endswith("#side") for selector in rule.selector_set)]
+    assert side_rules, "the panel has rules of its own (colours, padding)"
+    assert all(rule.styles.width is None for rule in side_rules), "the width is SIDE_PANEL_WIDTH alone"

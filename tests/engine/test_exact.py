@@ -69,7 +69,10 @@ def test_every_proven_move_achieves_the_proof_and_no_other_does(board: str) -> N
         node = search.root(position)
         proof = search.prove(node, Budget())
         assert proof is not None and proof.exact and proof.complete
-        scores = {cell: search.move_score(node, cell, Budget()) for cell in position.legal_moves}
+        scores: dict[int, int] = {}
+        for cell in position.legal_moves:
+            scores[cell], exact = search.move_score(node, cell, Budget())
+            assert exact
         assert max(scores.values()) == proof.score
         assert set(proof.moves) == {cell for cell, score in scores.items() if score == proof.score}
 

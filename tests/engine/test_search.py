@@ -302,6 +302,26 @@ def test_a_distance_is_either_proven_shortest_or_marked_as_an_upper_bound(board:
     assert bounds > 0  # some stops did come before the distance was pinned down
 
 
+def test_an_analysis_cut_short_keeps_its_proven_values_with_distances_marked_as_bounds() -> None:
+    bounds = 0
+    for position in _midgame_positions("6x4k4", 8, "analysis bounds"):
+        truth = {e.cell: e for e in Solver().analyse(position)}
+        assert all(e.plies_exact for e in truth.values())
+        for polls in range(2, 60, 4):
+            for evaluation in Solver().analyse(position, stop=StopAfter(polls)):
+                if evaluation.value is Value.UNKNOWN:
+                    continue
+                exact = truth[evaluation.cell]
+                assert evaluation.value is exact.value, (position.record, evaluation)
+                assert evaluation.plies is not None and exact.plies is not None
+                if evaluation.plies_exact:
+                    assert evaluation.plies == exact.plies
+                else:
+                    assert evaluation.plies >= exact.plies
+                    bounds += 1
+    assert bounds > 0
+
+
 @pytest.mark.parametrize("board", ["3x3k3", "4x4k3", "4x4k4", "5x4k4"])
 def test_prove_agrees_with_solve_on_small_boards(board: str) -> None:
     for position in [Position.empty(board), *_midgame_positions(board, 4, board)]:

@@ -1,9 +1,10 @@
 """The Textual application: which screen comes first, the keys that work everywhere, the command palette.
 
 The app reads the player's profile (settings and statistics) when it is
-created, so the saved theme is on from the first frame, and hands the
-profile to the game screen, which keeps it up to date as games start and
-end. A settings or statistics file that could not be used has already been
+created, so the saved theme is on from the first frame, and owns it: the
+screens read the settings from it and keep it up to date as games start and
+end, and ``report`` tells the player when one of its files could not be
+used. A settings or statistics file that could not be used has already been
 moved aside and replaced by defaults when the app starts; the player is told
 so in a notification, and nothing else is lost.
 
@@ -32,6 +33,11 @@ from .themes import register_themes
 
 LEFT_OUT_COMMANDS = frozenset({"Keys", "Maximize", "Minimize"})
 """Textual's own palette commands that fight this app's layout."""
+
+REPORT_TIME = 10.0
+"""Seconds a problem with the settings or statistics file stays on screen."""
+STARTUP_REPORT_TIME = 15.0
+"""The same for a problem found at start-up, when the player may not be looking yet."""
 
 HELP = "help"
 """The name of the one help screen the app keeps, built the first time it is asked for."""
@@ -72,13 +78,14 @@ class TicTacToeApp(App[None]):
         """The process every search runs in, shared by the games of this app."""
         self._pause = pause
         self.profile, self._problems = Profile.load()
+        """The player's settings and statistics: every screen reads them here, and writes them through it."""
         register_themes(self)
         saved = self.profile.settings.theme
         self.theme = saved if saved in self.available_themes else DEFAULT_THEME
 
     def on_mount(self) -> None:
         for problem in self._problems:
-            self.notify(problem, title="Settings and statistics", severity="warning", timeout=15)
+            self.report(problem, timeout=STARTUP_REPORT_TIME)
         self.theme_changed_signal.subscribe(self, self._theme_changed)
         if self._setup is None:
             settings = self.profile.settings
@@ -88,24 +95,30 @@ class TicTacToeApp(App[None]):
 
     def _first_game(self, choice: NewGame | None) -> None:
         if choice is not None:
-            self._report(self.profile.remember_keypad(choice.keypad))
+            self.use_keypad(choice.keypad)
             self._open_game(choice.setup, None)
 
     def _open_game(self, setup: GameSetup, start: Position | None) -> None:
         from .screens.game import COMPUTER_PAUSE, GameScreen  # Not needed for the new-game screen.
 
         pause = COMPUTER_PAUSE if self._pause is None else self._pause
-        self.push_screen(GameScreen(setup, start, engine=self.engine, profile=self.profile, pause=pause))
+        self.push_screen(GameScreen(setup, start, engine=self.engine, pause=pause))
 
     def _theme_changed(self, theme: Theme) -> None:
-        self._report(self.profile.remember_theme(theme.name))
+        self.report(self.profile.remember_theme(theme.name))
 
-    def _report(self, problem: str | None) -> None:
+    def report(self, problem: str | None, *, timeout: float = REPORT_TIME) -> None:
+        """Tell the player about a settings or statistics file that could not be read or written (the
+        ``profile``'s methods return what to say); the game goes on."""
         if problem:
-            self.notify(problem, title="Settings and statistics", severity="warning", timeout=10)
+            self.notify(problem, title="Settings and statistics", severity="warning", timeout=timeout)
 
     async def action_quit(self) -> None:
-        """Quit at once, whatever the computer is doing: its process is killed, not asked."""
+        """Quit at once, whatever the computer is doing."""
+        self.quit_now()
+
+    def quit_now(self) -> None:
+        """Quit at once: the engine's process is killed, not asked."""
         self.engine.close()
         self.exit()
 
@@ -122,14 +135,20 @@ class TicTacToeApp(App[None]):
             self.install_screen(HelpScreen(), HELP)
         self.push_screen(HELP)
 
-    def set_keypad(self, keypad: KeypadLayout) -> None:
-        """Map the digits 1-9 with ``keypad`` in every game, now and in later runs."""
+    def use_keypad(self, keypad: KeypadLayout) -> None:
+        """Map the digits 1-9 with ``keypad`` in every game, now and in later runs.
+
+        The profile's settings hold the layout; the game screen hands it to its board whenever it redraws.
+        """
         from .screens.game import GameScreen
 
-        self._report(self.profile.remember_keypad(keypad))
+        self.report(self.profile.remember_keypad(keypad))
         for screen in self.screen_stack:
             if isinstance(screen, GameScreen):
-                screen.keypad = keypad
+                screen.redraw()
+
+    def _switch_keypad(self, keypad: KeypadLayout) -> None:
+        self.use_keypad(keypad)
         self.notify(f"Digits 1-9 on 3x3: {KEYPAD_LABELS[keypad]}.", title="Keypad")
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
@@ -157,5 +176,5 @@ class TicTacToeApp(App[None]):
                      else KeypadLayout.CALCULATOR)
             yield SystemCommand(f"Keypad: {KEYPAD_LABELS[other]}",
                                 "How the digits 1-9 map onto the 3x3 board",
-                                lambda: self.set_keypad(other))
+                                lambda: self._switch_keypad(other))
         yield SystemCommand("Help", "Keys, rules and the computer's levels", self.action_help)

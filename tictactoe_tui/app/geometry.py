@@ -53,7 +53,8 @@ LABEL_WIDTH = 3
 LABEL_HEIGHT = 1
 """Rows for the column letters under the board."""
 SIDE_PANEL_WIDTH = 24
-"""Columns of the panel beside the board (players, the game's progress)."""
+"""Columns of the panel beside the board (players, the game's progress); the game screen gives the
+panel this width, so the layout plans with the width drawn."""
 CHROME_HEIGHT = 2
 """Rows the game screen spends on other things than the board: the status line and the footer."""
 

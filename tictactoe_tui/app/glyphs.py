@@ -58,8 +58,8 @@ def cell_lines(mark: Mark | None, glyph: Glyph, width: int, height: int, *,
                cursor: bool = False, note: str = "") -> list[str]:
     """The rows of text of a ``width`` x ``height`` cell holding ``mark`` (or nothing).
 
-    The mark is centred; ``note`` (a short annotation such as a move's value)
-    is written on the middle row of an empty cell; the cursor brackets the
+    The mark is centred; ``note`` (the text of a ``Note``, such as a move's
+    value) is written on the middle row of an empty cell; the cursor brackets the
     cell: corner pieces on tall cells, ``[ ]`` on one-row cells.
     """
     if width <= 0 or height <= 0:

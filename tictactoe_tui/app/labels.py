@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..engine import Outcome, Position, Status
-from ..game_setup import HUMAN, GameSetup
+from ..game_setup import HUMAN, Controller, GameSetup
 from ..gomocup.controllers import is_brain_controller, parse_brain_controller
 from ..settings import KeypadLayout
 
@@ -20,7 +20,7 @@ RESULTS: dict[Status, str] = {
 }
 
 
-def controller_label(controller: str) -> str:
+def controller_label(controller: Controller) -> str:
     """``Human``, ``Computer (level)`` for one of the engine's players, ``Brain (program)`` for another's."""
     if controller == HUMAN:
         return "Human"

@@ -6,6 +6,8 @@ is for the player who would make it:
 
 * ``+N`` wins and ``-N`` loses with best play from both sides, the game
   ending ``N`` moves from now, this move included (so ``+1`` wins at once);
+  ``+≤N`` and ``-≤N`` when time ran out before the distance was pinned
+  down: the value is proven, and the game ends in at most ``N`` moves;
 * ``=`` draws;
 * ``~S`` where the position was not solved in the time allowed (a big
   board): a strength from 0 (the weakest of the moves) to 9 (the
@@ -20,10 +22,39 @@ strength digit.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
 
 from ..engine import Cell
 from ..engine.search import MoveEvaluation, SearchResult, Value
-from .widgets.cell import Annotation
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """What one empty cell says, such as a move's value in an analysis.
+
+    ``kind`` becomes the CSS class ``-note-<kind>`` so a stylesheet can colour
+    notes by meaning; the text itself must carry that meaning too, so the
+    note reads the same without colour. ``short`` is what a cell too narrow
+    for ``text`` shows instead (the start of ``text`` when empty), so that a
+    note is never cut into something that means another thing.
+    """
+
+    text: str
+    kind: str = "plain"
+    short: str = ""
+
+    def fitted(self, width: int) -> str:
+        """The text to show in ``width`` columns."""
+        if len(self.text) <= width:
+            return self.text
+        return (self.short or self.text)[:width]
+
+
+Notes = Mapping[Cell, Note]
+"""The notes of a board, by cell."""
+
+NO_NOTES: Notes = MappingProxyType({})
 
 STRONGEST = 9
 """The strength of the best-scored moves on a board too big to solve."""
@@ -32,19 +63,22 @@ STRONG = 7
 FAIR = 3
 """The least strength of a ``fair`` move; below it a move is ``weak``."""
 
-PENDING = Annotation("…", "pending")
+PENDING = Note("…", "pending")
 """Shown in every empty cell while the analysis of the position is still running."""
 
-HINT = Annotation("hint", "hint", short="*")
+HINT = Note("hint", "hint", short="*")
 """The cell of the move the hint suggests."""
 
 
-def value_text(value: Value, moves: int | None) -> str:
-    """``+N``, ``=`` or ``-N`` for a proven value, the game ending in ``moves`` (just the sign if unknown)."""
+def value_text(value: Value, moves: int | None, exact: bool = True) -> str:
+    """``+N``, ``=`` or ``-N`` for a proven value, the game ending in ``moves`` (just the sign if unknown);
+    ``+≤N`` or ``-≤N`` when ``moves`` is only an upper bound."""
     if value is Value.DRAW:
         return "="
     sign = "+" if value is Value.WIN else "-"
-    return sign if moves is None else f"{sign}{moves}"
+    if moves is None:
+        return sign
+    return f"{sign}{moves}" if exact else f"{sign}≤{moves}"
 
 
 def strengths(scores: Iterable[int]) -> dict[int, int]:
@@ -61,34 +95,34 @@ def strengths(scores: Iterable[int]) -> dict[int, int]:
     return {score: round(STRONGEST * index / (len(ranked) - 1)) for index, score in enumerate(ranked)}
 
 
-def analysis_notes(evaluations: Iterable[MoveEvaluation]) -> dict[Cell, Annotation]:
+def analysis_notes(evaluations: Iterable[MoveEvaluation]) -> dict[Cell, Note]:
     """The note of every evaluated move, keyed by its cell."""
     evaluations = list(evaluations)
     strength = strengths(e.score for e in evaluations if e.value is Value.UNKNOWN)
-    notes: dict[Cell, Annotation] = {}
+    notes: dict[Cell, Note] = {}
     for evaluation in evaluations:
         value = evaluation.value
         if value is Value.UNKNOWN:
             notes[evaluation.cell] = strength_note(strength[evaluation.score])
             continue
         moves = None if evaluation.plies is None else evaluation.plies + 1
-        text = value_text(value, moves)
-        notes[evaluation.cell] = Annotation(text, value.value, short=text[0])
+        text = value_text(value, moves, evaluation.plies_exact)
+        notes[evaluation.cell] = Note(text, value.value, short=text[0])
     return notes
 
 
-def strength_note(strength: int) -> Annotation:
+def strength_note(strength: int) -> Note:
     """The note of a move of ``strength`` (0 to ``STRONGEST``) whose value is unknown."""
     kind = "strong" if strength >= STRONG else "fair" if strength >= FAIR else "weak"
-    return Annotation(f"~{strength}", kind, short=str(strength))
+    return Note(f"~{strength}", kind, short=str(strength))
 
 
-def pending_notes(cells: Iterable[Cell]) -> dict[Cell, Annotation]:
+def pending_notes(cells: Iterable[Cell]) -> dict[Cell, Note]:
     """The placeholder note in each of ``cells``."""
     return dict.fromkeys(cells, PENDING)
 
 
-def with_hint(notes: Mapping[Cell, Annotation], hint: Cell | None) -> Mapping[Cell, Annotation]:
+def with_hint(notes: Notes, hint: Cell | None) -> Notes:
     """``notes`` with the hint's note over whatever ``hint``'s cell said."""
     if hint is None:
         return notes
@@ -97,9 +131,12 @@ def with_hint(notes: Mapping[Cell, Annotation], hint: Cell | None) -> Mapping[Ce
 
 def hint_words(result: SearchResult) -> str:
     """What the suggested move is worth, for the notification that comes with a hint."""
+    within = "" if result.plies_exact else "at most "
     if result.value is Value.WIN:
-        return f"it wins, {_moves(result.plies)} to the end with best play"
+        return f"it wins, {within}{_moves(result.plies)} to the end with best play"
     if result.value is Value.LOSS:
+        if not result.plies_exact:
+            return f"every move loses; the game ends in at most {_moves(result.plies)}"
         return f"every move loses; this one holds out longest, {_moves(result.plies)} to the end"
     if result.value is Value.DRAW:
         return "it draws with best play"

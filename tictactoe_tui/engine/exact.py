@@ -199,15 +199,17 @@ class ExactSearch:
             return done, None
         return done, self.prove(node, budget)
 
-    def move_score(self, node: Node, cell: Cell, budget: Budget) -> int:
-        """The exact score of playing ``cell``, for the player playing it."""
+    def move_score(self, node: Node, cell: Cell, budget: Budget) -> tuple[int, bool]:
+        """The score of playing ``cell`` for the player playing it, and whether it is exact.
+
+        Raises ``OutOfBudget`` when even the outcome is not known in time; known but not pinned
+        down, the score is a bound of the right sign, the distance an upper bound (see ``prove``).
+        """
         if node.my_threats >> cell & 1:
-            return self.win - self.marks(node) - 1
+            return self.win - self.marks(node) - 1, True
         child = self.child(node, cell)
         score, exact = self._sharpen(child, self.score(child, -1, 1, budget), budget)
-        if not exact:
-            raise OutOfBudget
-        return -score
+        return -score, exact
 
     def best_move(self, node: Node) -> Cell:
         """The move the search knows best, at no cost: a win, a block, the table's move, else the

@@ -85,6 +85,9 @@ class MoveEvaluation:
     """Moves to the end after this one, with best play, when the value is known."""
     score: int
     """On the scale of ``SearchResult.score``, for the player making the move."""
+    plies_exact: bool = True
+    """Whether ``plies`` is proven; False when time ran out before the distance was pinned down
+    (the value is right, and the game ends in at most ``plies``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,12 +232,13 @@ class Solver:
                     evaluations[cell] = MoveEvaluation(cell, Value.LOSS, 1, known_score(-1, 2))
                 continue  # beyond that only a win on the spot is known without a search
             try:
-                score = engine.move_score(node, cell, budget)
+                score, exact = engine.move_score(node, cell, budget)
             except OutOfBudget:
                 solving = False
                 continue
+            solving = solving and exact
             value, plies = _judge(engine, node, score)
-            evaluations[cell] = MoveEvaluation(cell, value, plies - 1, known_score(score, plies))
+            evaluations[cell] = MoveEvaluation(cell, value, plies - 1, known_score(score, plies), exact)
         unknown = [cell for cell in moves if cell not in evaluations]
         ranked: dict[Cell, int] = {}
         if unknown and time_limit is not None and not budget.stopped:

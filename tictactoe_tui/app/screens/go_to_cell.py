@@ -1,7 +1,7 @@
 """A small question over the board: which cell the cursor should go to, by its name (``h8``).
 
 On a large board the arrows take many steps to cross it; a cell's name is
-what the move list, the records and the notes already speak of. A name that
+what the move list, the records and the hints already speak of. A name that
 is not a cell of this board is answered with the engine's own message and
 the input stays open, so a slip costs one correction, not the whole question.
 """

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -11,6 +12,8 @@ from textual.content import Content
 from textual.markup import escape
 from textual.screen import ModalScreen
 from textual.widgets import Static
+
+from ...engine.levels import tournament_rows
 
 RULES = """\
 Two players take turns to put their mark in an empty cell, **X** first. The
@@ -64,6 +67,8 @@ ANALYSIS: tuple[tuple[str, str], ...] = (
     ("+N", "wins with best play from both sides; the game ends N moves from now, this move included"),
     ("=", "draws with best play"),
     ("-N", "loses with best play; the game ends N moves from now"),
+    ("+≤N or -≤N", "the same value, proven, but time ran out before the distance was: the game ends "
+                   "in at most N moves"),
     ("~S", "not solved in the time allowed (a big board): the move's strength from 0 (weakest) "
             "to 9 (strongest)"),
     ("…", "still being worked out"),
@@ -83,26 +88,42 @@ NEW_GAME_KEYS: tuple[tuple[str, str], ...] = (
 """The keys of the new-game screen."""
 
 LEVELS: tuple[tuple[str, str], ...] = (
-    ("random", "any empty cell, by chance. Against easy it wins 7 and loses 80 of 100 games on 3x3, "
-               "and loses 100 of 100 on Gomoku 15x15"),
-    ("easy", "wins when it can and blocks your winning move; otherwise plays by chance. It beats "
-             "random 61-0 on 4x4 with k=4 and 99-1 on 7x7 with k=4, and loses all 100 games to medium "
-             "on 7x7 and on Gomoku"),
+    ("random", "any empty cell, by chance"),
+    ("easy", "wins when it can and blocks your winning move; otherwise plays by chance"),
     ("medium", "also makes and blocks forks (two threats at once), and prefers the cells on the most "
-               "open lines. It beats easy 100-0 on 7x7 and on Gomoku, and draws every game against "
-               "perfect on 3x3 and 4x4"),
+               "open lines"),
     ("perfect", "exact where the board can be solved: it searches the game to its end, so there it "
                 "never loses a game that can be saved. On big boards (Gomoku, 7x7 and up) it is a strong "
-                "search, not perfect: it plays the best move it finds in about a second. In 100 games "
-                "each against random, easy and medium on 3x3, 4x4 (k=4) and Gomoku it lost none and won "
-                "every Gomoku game. 7x7 with k=4 is a first-player win (X wins in 11 moves from d4): there "
-                "it won all 50 games as X against medium and lost 44 of 50 as O"),
+                "search, not perfect: it plays the best move it finds in about a second. 7x7 with k=4 is a "
+                "first-player win (X wins in 11 moves from d4): all its losses below are there, as O"),
 )
 """The computer's levels, weakest first."""
 
 
+TOURNAMENT_INTRO = (
+    "How the levels fared: every pair played 100 games on each board, half with each colour. Each "
+    "cell is the first-named level's wins-draws-losses."
+)
+
+
 def _items(pairs: tuple[tuple[str, str], ...]) -> str:
     return "\n".join(f"- **{name}**: {what}" for name, what in pairs)
+
+
+def markdown_table(rows: Sequence[Sequence[str]]) -> str:
+    """``rows`` (the header first) as a Markdown table, as the README prints it."""
+    header, *body = rows
+    return "\n".join("| " + " | ".join(row) + " |" for row in (header, ["---"] * len(header), *body))
+
+
+def _table(block: str) -> str:
+    """A Markdown table as columns of text, the header in bold, without the rule under it."""
+    rows = [[cell.strip() for cell in line.strip("|").split("|")] for line in block.splitlines()]
+    rows = [row for row in rows if set("".join(row)) != {"-"}]
+    widths = [max(len(row[column]) for row in rows) for column in range(len(rows[0]))]
+    lines = ["  ".join(escape(cell).ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip()
+             for row in rows]
+    return "\n".join([f"[b]{lines[0]}[/b]", *lines[1:]])
 
 
 def help_markdown() -> str:
@@ -115,6 +136,7 @@ def help_markdown() -> str:
         _items(ANALYSIS),
         "## On the new-game screen", _items(NEW_GAME_KEYS),
         "## The computer's levels", _items(LEVELS),
+        TOURNAMENT_INTRO, markdown_table(tournament_rows()),
     ])
 
 
@@ -130,6 +152,8 @@ def help_content() -> Content:
     for block in filter(None, (block.strip() for block in help_markdown().split("\n\n"))):
         if block.startswith("#"):
             blocks.append(f"[b $primary]{escape(block.lstrip('# '))}[/]")
+        elif block.startswith("|"):
+            blocks.append(_table(block))
         elif block.startswith("- "):
             blocks.append("\n".join("• " + _inline(line[2:]) for line in block.splitlines()))
         else:

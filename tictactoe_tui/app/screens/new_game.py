@@ -22,7 +22,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from ...engine import MAX_SIDE, MIN_SIDE, BoardSpec, BoardSpecError
-from ...game_setup import CONTROLLERS, GameSetup
+from ...game_setup import CONTROLLERS, GameSetup, check_controller
 from ...gomocup.controllers import BRAIN_PREFIX, brain_problem, is_brain_controller
 from ...settings import KeypadLayout
 from ..geometry import plan_screen, too_small_message
@@ -167,7 +167,8 @@ class NewGameScreen(Screen[NewGame | None]):
         width, height, k = (self._number(field) for field in SIZE_FIELDS)
         if board_problem(width, height, k) is not None or any(map(self._player_problem, SIDES)):
             return None
-        return GameSetup(BoardSpec(width, height, k), self._controller("x"), self._controller("o"))
+        return GameSetup(BoardSpec(width, height, k), check_controller(self._controller("x")),
+                         check_controller(self._controller("o")))
 
     def keypad(self) -> KeypadLayout:
         """The keypad layout chosen."""

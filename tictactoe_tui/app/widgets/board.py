@@ -9,9 +9,6 @@ any position, such as one from an analysis or a replay.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from types import MappingProxyType
-
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Container, Horizontal
@@ -25,9 +22,8 @@ from textual.widgets import Static
 from ...engine import BoardSpec, Cell, Position
 from ...settings import KeypadLayout
 from ..geometry import Geometry, Glyph
-from .cell import Annotation, BoardCell
-
-NO_ANNOTATIONS: Mapping[Cell, Annotation] = MappingProxyType({})
+from ..notes import NO_NOTES, Notes
+from .cell import BoardCell
 
 KEYPAD = Binding.Group("Play keypad", compact=True)
 """The nine digit keys, one entry wherever keys are listed."""
@@ -121,10 +117,10 @@ class Board(Widget, can_focus=True):
     """The cell the keyboard plays at."""
     active = reactive(False, toggle_class="-active")
     """True while a person may move, so empty cells light up under the mouse."""
-    annotations: reactive[Mapping[Cell, Annotation]] = reactive(NO_ANNOTATIONS, init=False)
-    """Notes shown in cells (for hints and analysis)."""
+    notes: reactive[Notes] = reactive(NO_NOTES, init=False)
+    """What the analysis and the hint write in the empty cells."""
     keypad: reactive[KeypadLayout] = reactive(KeypadLayout.CALCULATOR, init=False)
-    """How the digits 1-9 map onto a 3x3 board."""
+    """How the digits 1-9 map onto a 3x3 board (the game screen hands on the player's setting)."""
 
     class Played(Message):
         """A person chose ``cell``, by mouse or keyboard; the move may still be refused."""
@@ -181,7 +177,7 @@ class Board(Widget, can_focus=True):
         if old.spec != new.spec:
             # Another board size: new cells, built by compose with everything else current.
             self.set_reactive(Board.cursor, centre(new.spec))
-            self.set_reactive(Board.annotations, NO_ANNOTATIONS)
+            self.set_reactive(Board.notes, NO_NOTES)
             self.refresh(recompose=True)
         else:
             self._show_position()
@@ -195,7 +191,7 @@ class Board(Widget, can_focus=True):
         if new in self._cells:
             self._cells[new].cursor = True
 
-    def watch_annotations(self) -> None:
+    def watch_notes(self) -> None:
         self._show_position()
 
     def validate_cursor(self, cell: Cell) -> Cell:
@@ -212,7 +208,7 @@ class Board(Widget, can_focus=True):
             widget.winning = cell in winning
             widget.last = cell == last
             widget.cursor = cell == self.cursor
-            widget.note = self.annotations.get(cell) if position[cell] is None else None
+            widget.note = self.notes.get(cell) if position[cell] is None else None
 
     def _show_geometry(self) -> None:
         geometry = self.geometry

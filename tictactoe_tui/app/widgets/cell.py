@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from textual.content import Content
 from textual.events import Click
 from textual.message import Message
@@ -13,34 +11,13 @@ from textual.widget import Widget
 from ...engine import Cell, Mark
 from ..geometry import Glyph
 from ..glyphs import cell_lines
+from ..notes import Note
 
 TILE_DOT = "·"
 """Drawn in the middle of every other empty tile where colour cannot shade it (NO_COLOR, ANSI themes)."""
 
 LAST_MOVE_MARKERS = ("▸", "◂")
 """Drawn either side of the last move's mark on cells tall enough, so it reads without colour."""
-
-
-@dataclass(frozen=True, slots=True)
-class Annotation:
-    """A short note shown in an empty cell, such as a move's value in an analysis.
-
-    ``kind`` becomes the CSS class ``-note-<kind>`` so a stylesheet can colour
-    notes by meaning; the text itself must carry that meaning too, so the
-    note reads the same without colour. ``short`` is what a cell too narrow
-    for ``text`` shows instead (the start of ``text`` when empty), so that a
-    note is never cut into something that means another thing.
-    """
-
-    text: str
-    kind: str = "plain"
-    short: str = ""
-
-    def fitted(self, width: int) -> str:
-        """The text to show in ``width`` columns."""
-        if len(self.text) <= width:
-            return self.text
-        return (self.short or self.text)[:width]
 
 
 class BoardCell(Widget):
@@ -59,7 +36,7 @@ class BoardCell(Widget):
     cursor: reactive[bool] = reactive(False, toggle_class="-cursor")
     winning: reactive[bool] = reactive(False, toggle_class="-win")
     last: reactive[bool] = reactive(False, toggle_class="-last")
-    note: reactive[Annotation | None] = reactive(None)
+    note: reactive[Note | None] = reactive(None)
 
     class Pressed(Message):
         """A person clicked this cell."""
@@ -80,7 +57,7 @@ class BoardCell(Widget):
         self.set_class(mark is Mark.X, "-x")
         self.set_class(mark is Mark.O, "-o")
 
-    def watch_note(self, old: Annotation | None, new: Annotation | None) -> None:
+    def watch_note(self, old: Note | None, new: Note | None) -> None:
         if old is not None:
             self.remove_class(f"-note-{old.kind}")
         if new is not None:

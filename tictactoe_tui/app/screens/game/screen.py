@@ -1,0 +1,370 @@
+"""The game screen: the board, the side panel and the status line, wired to the game and its searches.
+
+The screen draws a ``Game`` (the setup, the moves, the rules of the flow and
+the position a replay shows) and keeps its ``Searches`` (the computer's
+move, the analysis of the shown position, a hint) in step with what the
+board shows. It passes keys on and hands the game to the widgets; the rest
+is done by helpers it owns, one job each: ``SearchWorkers`` awaits the
+engine's answers, ``Leaving`` asks before a game in progress is given up,
+``Scorekeeper`` counts finished games, ``Replay`` steps through the moves
+played, ``GameKeys`` tells which keys work now, and ``Notices`` puts short
+messages where the player can read them.
+
+The board shows the live position, or an earlier one while the player
+replays the game; it never takes a move in a replay.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from textual import getters
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Container, Horizontal, Vertical
+from textual.events import Resize, ScreenResume
+from textual.geometry import Size
+from textual.reactive import var
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from ....engine import Cell, Position
+from ....engine_process import EngineProcess
+from ....game import Game
+from ....game_setup import GameSetup
+from ....history import History
+from ....searches import Searches
+from ...app import TicTacToeApp
+from ...geometry import SIDE_PANEL_WIDTH, plan_screen, too_small_message
+from ...labels import hint_search_text, paused_text, replay_refusal, replay_text, status_text
+from ...widgets.board import Board, centre
+from ...widgets.game_info import GameInfo
+from ...widgets.move_list import MoveList
+from ...widgets.scoreboard import Scoreboard
+from ...widgets.status import StatusLine
+from .keys import GameKeys
+from .leaving import Leaving
+from .notices import Notices
+from .replay import Replay
+from .scores import Scorekeeper
+from .searching import COMPUTER_PAUSE, SearchWorkers
+
+RECORD_NOTICE_TIME = 6.0
+"""Seconds the copied record stays on screen: to copy by hand where the terminal ignores the clipboard."""
+
+
+class GameScreen(Screen[None]):
+    """One game after another with the same screen: ``start_game`` begins the next."""
+
+    BINDINGS = [
+        Binding("u", "undo", "Undo"),
+        Binding("ctrl+r,U", "redo", "Redo", key_display="^r"),
+        Binding("i", "hint", "Hint"),
+        Binding("a", "analysis", "Analysis"),
+        Binding("m", "move_now", "Move now"),
+        Binding("p", "pause", "Pause"),
+        Binding("r", "restart", "Again"),
+        Binding("n", "new_game", "New"),
+        Binding("q", "quit", "Quit"),
+        Binding("w", "swap_sides", "Swap sides", show=False),
+        Binding("s", "statistics", "Statistics", show=False),
+        Binding("c", "copy_record", "Copy record", show=False),
+        Binding("comma", "step(-1)", "Previous move", show=False),
+        Binding("full_stop", "step(1)", "Next move", show=False),
+        Binding("escape", "live", "Back to the game", show=False),
+        # The board takes Enter and Space while a person may play; otherwise they come here, to say why not.
+        Binding("enter,space", "play_cursor", "Play", show=False),
+    ]
+
+    app = getters.app(TicTacToeApp)
+    board = getters.query_one("#board", Board)
+
+    analysing: var[bool] = var(False, init=False)
+    """True while the analysis overlay is on."""
+    paused: var[bool] = var(False, init=False)
+    """True while a game between two computers is paused (``.`` then plays one move)."""
+
+    def __init__(self, setup: GameSetup, start: Position | None = None, *, engine: EngineProcess,
+                 pause: float = COMPUTER_PAUSE) -> None:
+        super().__init__()
+        self.game = Game(setup, start)
+        self.searches = Searches(engine)
+        self.notices = Notices(self, self._show)
+        self.computer = SearchWorkers(self, pause)
+        self.leaving = Leaving(self)
+        self.scores = Scorekeeper(self)
+        self.replay = Replay(self)
+        self.keys = GameKeys(self)
+        self.waiting = False
+        """True while the new-game screen is open: the game waits, the computer does not think."""
+        if start is None:
+            self.app.report(self.app.profile.remember_setup(setup))
+
+    def compose(self) -> ComposeResult:
+        position = self.position
+        plan = plan_screen(position.spec, self.app.size.width, self.app.size.height)
+        with Horizontal(id="main"):
+            with Container(id="board-area"):
+                yield Board(position, plan.geometry, id="board")
+                yield Static(id="too-small")
+            with Vertical(id="side") as side:
+                side.styles.width = SIDE_PANEL_WIDTH  # The width the layout plans with, in one place.
+                yield GameInfo(self.setup, position, id="game-info")
+                yield Scoreboard(id="scoreboard")
+                yield MoveList(self.history, id="moves")
+        yield StatusLine(status_text(self.setup, position, thinking=False), id="status")
+        # Every key of the game fits on one 80-column line only in the compact style, and only
+        # without the palette's own key, which the help screen names instead.
+        yield Footer(compact=True, show_command_palette=False)
+
+    def on_mount(self) -> None:
+        self.scores.show_score()
+        self._fit(self.app.size)
+        if self.board.display:
+            self.board.focus()
+        self.changed()
+
+    # The game
+
+    @property
+    def setup(self) -> GameSetup:
+        """The board and who controls each side."""
+        return self.game.setup
+
+    @property
+    def history(self) -> History:
+        """The game so far (and any moves taken back)."""
+        return self.game.history
+
+    @property
+    def position(self) -> Position:
+        """The position of the game now."""
+        return self.game.position
+
+    @property
+    def thinking(self) -> bool:
+        """True while a computer player works on its move."""
+        return self.searches.current("move") is not None
+
+    @property
+    def searching(self) -> bool:
+        """True while the computer, the analysis or a hint is at work."""
+        return self.searches.busy
+
+    def start_game(self, setup: GameSetup, start: Position | None = None) -> None:
+        """Begin a game with ``setup``, from ``start`` or the empty board; any search is abandoned."""
+        self.searches.new_game()
+        self.computer.new_game()
+        self.game = Game(setup, start)
+        self.set_reactive(GameScreen.paused, False)
+        self.waiting = False
+        if start is None:
+            self.app.report(self.app.profile.remember_setup(setup))
+        if self.is_mounted:
+            self.board.cursor = centre(setup.spec)
+        self._fit(self.app.size)
+        self.changed()
+
+    def changed(self) -> None:
+        """After any move, undo, redo or new game: count a finished game, start the next turn, redraw."""
+        self.scores.count(self.game.newly_over())
+        self.computer.next_turn()
+        self.redraw()
+
+    def watch_analysing(self) -> None:
+        self.redraw()
+
+    def watch_paused(self, paused: bool) -> None:
+        if paused:
+            self.computer.stop_thinking()
+        else:
+            self.computer.next_turn()
+        self.redraw()
+
+    def redraw(self) -> None:
+        """Bring the searches in line with what the board shows, then hand everything to the widgets."""
+        self.computer.follow_board()
+        self._show()
+        self.keys.refresh()
+
+    def _show(self) -> None:
+        """Hand the game to the widgets that draw it."""
+        if not self.is_mounted:
+            return
+        position, shown = self.position, self.game.shown_position
+        replaying = self.game.shown_ply is not None
+        board = self.board
+        board.position = shown
+        board.notes = self.computer.notes(shown)
+        board.keypad = self.app.profile.settings.keypad
+        board.active = not replaying and not position.is_over and self.setup.is_human(position.to_move)
+        info = self.query_one(GameInfo)
+        info.setup = self.setup
+        info.position = position
+        moves = self.query_one(MoveList)
+        moves.history = self.history
+        moves.shown_ply = self.game.shown_ply
+        hinting = self.searches.current("hint") is not None and not replaying
+        status = self.query_one(StatusLine)
+        status.message = self._status_message(hinting)
+        status.spinning = not replaying and (self.thinking or hinting)
+        status.set_class(position.is_over and not replaying, "-over")
+        status.set_class(replaying, "-replay")
+
+    def _status_message(self, hinting: bool) -> str:
+        position = self.position
+        notice = self.notices.current()
+        if notice is not None:
+            return notice
+        if self.game.shown_ply is not None:
+            return replay_text(self.game.shown_ply, len(self.history.line))
+        if self.paused and not position.is_over:
+            return paused_text(self.setup, position)
+        if hinting:
+            return hint_search_text(self.setup, position)
+        return status_text(self.setup, position, thinking=self.thinking)
+
+    def on_screen_resume(self, event: ScreenResume) -> None:
+        self.waiting = False
+        self._fit(self.app.size)
+        self.computer.next_turn()
+        self.redraw()
+
+    def on_unmount(self) -> None:
+        self.searches.new_game()
+
+    # A person's move
+
+    def action_play_cursor(self) -> None:
+        """Enter or Space while the board takes no move: the bell, and the reason."""
+        self.play(self.board.cursor)
+
+    def on_board_played(self, message: Board.Played) -> None:
+        message.stop()
+        self.play(message.cell)
+
+    def play(self, cell: Cell) -> bool:
+        """Play ``cell`` for the person to move, or refuse it with a bell and a message saying why."""
+        if self.game.shown_ply is not None:
+            return self.notices.refuse(replay_refusal(self.game.shown_ply, len(self.history.line)))
+        refusal = self.game.refusal(cell)
+        if refusal is not None:
+            return self.notices.refuse(refusal)
+        self.game.play(cell)
+        self.changed()
+        return True
+
+    # Actions
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Keys that work now show, keys that do nothing now are dimmed (see ``GameKeys``)."""
+        return self.keys.state(action)
+
+    def action_quit(self) -> None:
+        """Quit at once, whatever the computer is doing (after asking, if a game is in progress)."""
+        self.leaving.quit()
+
+    def action_new_game(self) -> None:
+        """Show the new-game screen; the computer stops thinking at once and the game waits."""
+        self.leaving.choose_new_game()
+
+    def action_restart(self) -> None:
+        """Play again with the same board and players."""
+        self.leaving.then(lambda: self.start_game(self.setup))
+
+    def action_swap_sides(self) -> None:
+        """Play again with the same board, each side's player now playing the other side."""
+        self.leaving.then(lambda: self.start_game(self.game.swapped()))
+
+    def action_pause(self) -> None:
+        """Pause or resume a game between two computers."""
+        self.paused = not self.paused
+
+    def action_undo(self) -> None:
+        """Take back a move (against the computer, back to the person's last move); a search stops first."""
+        self._take_back(self.game.undo)
+
+    def action_redo(self) -> None:
+        """Replay what undo took back."""
+        self._take_back(self.game.redo)
+
+    def _take_back(self, change: Callable[[], bool]) -> None:
+        """Undo or redo on the live position, once the computer has stopped thinking."""
+        self.computer.stop_thinking()
+        self.game.show_live()
+        if change():
+            self.changed()
+        else:
+            self.computer.next_turn()
+            self.redraw()
+
+    def action_move_now(self) -> None:
+        """Have the thinking computer play the best move it has found so far."""
+        self.computer.move_now()
+
+    def action_hint(self) -> None:
+        """Find the best move for the side to move in the position shown, and point it out."""
+        self.computer.hint()
+
+    def action_analysis(self) -> None:
+        """Switch the analysis overlay on or off."""
+        self.analysing = not self.analysing
+
+    def action_copy_record(self) -> None:
+        """Put the game's record on the clipboard, in the notation ``--record`` reads."""
+        record = self.position.record
+        self.app.copy_to_clipboard(record)
+        # Terminals may ignore the request; the record is in the message to copy by hand then.
+        self.notices.tell(f"{record} — sent to the clipboard", title="Game record",
+                          timeout=RECORD_NOTICE_TIME)
+
+    def action_statistics(self) -> None:
+        """Show the record against the computer and this session's score, read afresh from disk."""
+        self.scores.show_statistics()
+
+    # The replay
+
+    def action_step(self, delta: int) -> None:
+        """Replay the game one move back or forward from the position shown; in a paused game between
+        computers, ``.`` on the live position plays the next move."""
+        self.replay.step(delta)
+
+    def action_live(self) -> None:
+        """Leave the replay for the live position, and give the board the keys."""
+        self.replay.end()
+
+    def on_move_list_ply_selected(self, message: MoveList.PlySelected) -> None:
+        self.replay.choose(message.ply)
+
+    def on_move_list_ply_browsed(self, message: MoveList.PlyBrowsed) -> None:
+        self.replay.show(message.ply)
+
+    # The terminal's size
+
+    def on_resize(self, event: Resize) -> None:
+        self._fit(event.size)
+
+    def _fit(self, size: Size) -> None:
+        """Size the board to the terminal, or say how large the terminal must be."""
+        if not self.is_mounted:
+            return
+        spec = self.setup.spec
+        plan = plan_screen(spec, size.width, size.height)
+        board = self.board
+        too_small = self.query_one("#too-small", Static)
+        self.query_one("#side").display = plan.side_panel
+        if plan.geometry is None:
+            too_small.update(too_small_message(spec, size.width, size.height))
+            too_small.display = True
+            if self.focused is board:
+                self.set_focus(None)  # Keys must not play on a board nobody can see.
+            board.display = False
+            return
+        too_small.display = False
+        refocus = not board.display
+        board.display = True
+        # The geometry is for this position's board: set both together.
+        board.position = self.game.shown_position
+        board.geometry = plan.geometry
+        if refocus:
+            board.focus()
