@@ -6,7 +6,7 @@ from textual.app import App, ComposeResult
 
 from tictactoe_tui.app.geometry import fit_board
 from tictactoe_tui.app.notes import Note
-from tictactoe_tui.app.widgets.board import Board, centre
+from tictactoe_tui.app.widgets.board import Board
 from tictactoe_tui.app.widgets.cell import BoardCell
 from tictactoe_tui.engine import Cell, Mark, Position
 from tictactoe_tui.settings import KeypadLayout
@@ -117,7 +117,7 @@ async def test_another_board_size_rebuilds_the_grid() -> None:
         await pilot.pause()
         cells = list(app.board.query(BoardCell))
         assert len(cells) == 225
-        assert app.board.cursor == centre(gomoku.spec) == gomoku.spec.parse_cell("h8")
+        assert app.board.cursor == gomoku.spec.centre == gomoku.spec.parse_cell("h8")
         assert app.board.query_one("#cell-h8", BoardCell).mark is Mark.X
         assert app.board.query_one("#cell-o15", BoardCell).region.width == 3
 

@@ -21,7 +21,6 @@ from textual.widgets._footer import FooterKey
 
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.screens.confirm import ConfirmScreen
-from tictactoe_tui.app.widgets.board import centre
 from tictactoe_tui.engine import BoardSpec, Mark, Status
 from tictactoe_tui.game_setup import GameSetup
 from tictactoe_tui.statistics import Tally, load_statistics
@@ -79,10 +78,10 @@ async def test_a_game_not_yet_begun_or_finished_is_left_without_asking() -> None
 async def test_play_again_puts_the_cursor_back_on_the_centre() -> None:
     async with quick_app(PEOPLE).run_test() as pilot:
         await pilot.press("up", "right", "enter", "down", "enter")
-        assert board(pilot).cursor != centre(TTT)
+        assert board(pilot).cursor != TTT.centre
         await pilot.press("r")
         await confirm(pilot)
-        assert board(pilot).cursor == centre(TTT)
+        assert board(pilot).cursor == TTT.centre
 
 
 async def test_w_swaps_the_sides() -> None:

@@ -54,7 +54,7 @@ class GoToCellScreen(ModalScreen[Cell | None]):
         with Vertical(id="go-to-cell") as box:
             box.border_title = "Go to cell"
             yield Label(f"A cell name from a1 to {last}, then Enter (Esc: stay)")
-            yield Input(placeholder=self.spec.cell_name(self.spec.cells // 2), id="go-to-cell-name")
+            yield Input(placeholder=self.spec.cell_name(self.spec.centre), id="go-to-cell-name")
             yield Label(id="go-to-cell-error")
 
     @on(Input.Submitted)

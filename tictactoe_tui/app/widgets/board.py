@@ -34,11 +34,6 @@ TILES_VARIABLE = "board-tiles"
 """A theme variable: ``bold`` asks for a larger step between the board's tiles than the usual one."""
 
 
-def centre(spec: BoardSpec) -> Cell:
-    """The cell where the cursor starts: the middle of the board (left and lower of two middles)."""
-    return spec.cell_at((spec.width - 1) // 2, (spec.height - 1) // 2)
-
-
 class Board(Widget, can_focus=True):
     """A board that shows ``position`` and posts ``Board.Played`` when a person picks a cell."""
 
@@ -134,7 +129,7 @@ class Board(Widget, can_focus=True):
         super().__init__(id=id, classes=classes)
         self.set_reactive(Board.position, position)
         self.set_reactive(Board.geometry, geometry)
-        self.set_reactive(Board.cursor, centre(position.spec))
+        self.set_reactive(Board.cursor, position.spec.centre)
         self._cells: dict[Cell, BoardCell] = {}
         self._digits_told: BoardSpec | None = None
         self._grid = Container(id="cells")
@@ -176,7 +171,7 @@ class Board(Widget, can_focus=True):
     def watch_position(self, old: Position, new: Position) -> None:
         if old.spec != new.spec:
             # Another board size: new cells, built by compose with everything else current.
-            self.set_reactive(Board.cursor, centre(new.spec))
+            self.set_reactive(Board.cursor, new.spec.centre)
             self.set_reactive(Board.notes, NO_NOTES)
             self.refresh(recompose=True)
         else:

@@ -37,7 +37,7 @@ from ....searches import Searches
 from ...app import TicTacToeApp
 from ...geometry import SIDE_PANEL_WIDTH, plan_screen, too_small_message
 from ...labels import hint_search_text, paused_text, replay_refusal, replay_text, status_text
-from ...widgets.board import Board, centre
+from ...widgets.board import Board
 from ...widgets.game_info import GameInfo
 from ...widgets.move_list import MoveList
 from ...widgets.scoreboard import Scoreboard
@@ -161,7 +161,7 @@ class GameScreen(Screen[None]):
         if start is None:
             self.app.report(self.app.profile.remember_setup(setup))
         if self.is_mounted:
-            self.board.cursor = centre(setup.spec)
+            self.board.cursor = setup.spec.centre
         self._fit(self.app.size)
         self.changed()
 

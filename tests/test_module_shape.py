@@ -1,5 +1,6 @@
-"""The app stays in small pieces: every module under 400 lines with a docstring for its job, no function
-over 60 lines, and the screens free of game rules, which live in the Textual-free modules."""
+"""The package stays in small pieces: every module under 400 lines with a docstring for its job, no
+function over 60 lines but the exact solver's inner loop (``negamax``, which says why), and the game
+flow free of Textual, so that the screens only wire widgets to it."""
 
 from __future__ import annotations
 
@@ -8,29 +9,33 @@ from pathlib import Path
 
 import pytest
 
-APP = Path(__file__).resolve().parents[2] / "tictactoe_tui" / "app"
-MODULES = sorted(APP.rglob("*.py"))
+PACKAGE = Path(__file__).resolve().parents[1] / "tictactoe_tui"
+MODULES = sorted(PACKAGE.rglob("*.py"))
 MAX_MODULE_LINES = 400
 MAX_FUNCTION_LINES = 60
 TEXTUAL_FREE = ("game.py", "searches.py", "game_setup.py", "settings.py")
+INNER_LOOP = {("engine/negamax.py", "build_search"), ("engine/negamax.py", "search")}
+"""The one long function, and the closure it returns: locals are Python's fastest names (see negamax)."""
 
 
-@pytest.mark.parametrize("path", MODULES, ids=lambda path: str(path.relative_to(APP)))
-def test_every_app_module_is_short_and_says_what_it_is_for(path: Path) -> None:
+@pytest.mark.parametrize("path", MODULES, ids=lambda path: str(path.relative_to(PACKAGE)))
+def test_every_module_is_short_and_says_what_it_is_for(path: Path) -> None:
     source = path.read_text(encoding="utf-8")
     tree = ast.parse(source)
     assert len(source.splitlines()) < MAX_MODULE_LINES
     assert ast.get_docstring(tree), "the module's docstring names its job"
+    where = path.relative_to(PACKAGE).as_posix()
     long = [f"{node.name}: {node.end_lineno - node.lineno + 1} lines"
             for node in ast.walk(tree)
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
-            and node.end_lineno is not None and node.end_lineno - node.lineno + 1 > MAX_FUNCTION_LINES]
+            and node.end_lineno is not None and node.end_lineno - node.lineno + 1 > MAX_FUNCTION_LINES
+            and (where, node.name) not in INNER_LOOP]
     assert not long
 
 
 @pytest.mark.parametrize("name", TEXTUAL_FREE)
 def test_the_game_flow_imports_no_textual(name: str) -> None:
-    tree = ast.parse((APP.parent / name).read_text(encoding="utf-8"))
+    tree = ast.parse((PACKAGE / name).read_text(encoding="utf-8"))
     imported = {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
     imported |= {node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
     assert not any(module.split(".")[0] in {"textual", "rich"} for module in imported)
