@@ -4,8 +4,9 @@
 
 Solves, from the empty board and cold (a fresh process and a new ``Solver`` per board, as
 ``solve_bench.py`` does), every board with 1 <= height <= width <= 7 and every k from 1 to the width,
-then 8x4k4, 9x4k4, 10x4k4 and 8x8k5. Each solve gets ``--limit`` seconds through the engine's public
-API (``Solver().solve(position, time_limit=...)``); a board not proven within it shows ``unknown``
+then 8x4k4, 9x4k4, 10x4k4 and 8x8k5. Each solve gets ``--limit`` seconds, all of them spent on the
+proof, through the engine's public API (``Solver().prove(position, time_limit=...)``); a board not
+proven within it shows ``unknown``
 with the time it used. Each row gives the value for the first player, the game's length with best
 play, the nodes searched, the seconds, the solving process's peak memory, and the value published for
 that game where one is known, marked ``agrees`` or ``DISAGREES`` (``—`` when there is nothing to
@@ -30,6 +31,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
+import _arguments
 from _cold import Measurement, run_child
 
 from tictactoe_tui import __version__
@@ -281,23 +283,6 @@ def markdown(rows: Sequence[Row], limit: float, rejected: Sequence[str], command
     return "\n".join(lines) + "\n"
 
 
-def _board(text: str) -> BoardSpec:
-    try:
-        return BoardSpec.parse(text)
-    except GameError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
-
-
-def _positive(text: str) -> float:
-    try:
-        number = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-    if not number > 0:
-        raise argparse.ArgumentTypeError(f"{text!r} must be positive")
-    return number
-
-
 def _jobs(text: str) -> int:
     if not text.isdigit() or int(text) < 1:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of at least 1")
@@ -306,9 +291,9 @@ def _jobs(text: str) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--limit", type=_positive, default=DEFAULT_LIMIT, metavar="SECONDS",
+    parser.add_argument("--limit", type=_arguments.positive, default=DEFAULT_LIMIT, metavar="SECONDS",
                         help="time limit of each solve (default: %(default)g)")
-    parser.add_argument("--boards", nargs="+", type=_board, metavar="SPEC",
+    parser.add_argument("--boards", nargs="+", type=_arguments.board, metavar="SPEC",
                         help="solve only these boards, as WxHkK (default: the whole atlas)")
     parser.add_argument("--markdown", type=Path, metavar="PATH", help="also write the table as Markdown")
     parser.add_argument("--jobs", type=_jobs, default=1, metavar="N",

@@ -38,7 +38,9 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Literal
 
-from tictactoe_tui.engine import BoardSpec, GameError, Position, Value, solve
+import _arguments
+
+from tictactoe_tui.engine import BoardSpec, Position, Value, solve
 
 Outcome = Literal["X wins", "O wins", "draw"]
 
@@ -218,32 +220,16 @@ def format_notes(engines: Sequence[str], cap: float, repeat: int) -> str:
     )
 
 
-def _board(text: str) -> BoardSpec:
-    try:
-        return BoardSpec.parse(text)
-    except GameError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
-
-
-def _positive(text: str) -> float:
-    try:
-        number = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-    if not number > 0:
-        raise argparse.ArgumentTypeError(f"{text!r} must be positive")
-    return number
-
-
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         description="Time cold solves of m,n,k boards in tictactoe-tui, OpenSpiel and easyAI.",
     )
-    parser.add_argument("--boards", nargs="+", type=_board, default=[_board(b) for b in DEFAULT_BOARDS],
+    parser.add_argument("--boards", nargs="+", type=_arguments.board,
+                        default=[_arguments.board(b) for b in DEFAULT_BOARDS],
                         metavar="SPEC", help=f"boards as WxHkK (default: {' '.join(DEFAULT_BOARDS)})")
     parser.add_argument("--engines", nargs="+", choices=ENGINES, default=list(ENGINES), metavar="ENGINE",
                         help=f"engines to time, of {', '.join(ENGINES)}; ratios need {OURS} (default: all)")
-    parser.add_argument("--cap", type=_positive, default=DEFAULT_CAP,
+    parser.add_argument("--cap", type=_arguments.positive, default=DEFAULT_CAP,
                         help="seconds before a solve is stopped, shown as '> cap' (default: %(default)g)")
     parser.add_argument("--repeat", type=int, choices=range(1, 11), default=3, metavar="N",
                         help="cold solves per board and engine, the fastest counts (default: %(default)s)")

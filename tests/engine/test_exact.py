@@ -6,28 +6,13 @@ for speed; these tests hold the copies to the originals.
 
 from __future__ import annotations
 
-import random
-
 import pytest
+from positions import random_positions
 
 from tictactoe_tui.engine.budget import Budget
 from tictactoe_tui.engine.exact import ExactSearch
 from tictactoe_tui.engine.position import Position
 from tictactoe_tui.engine.transposition import TranspositionTable, pack, unpack
-
-
-def _random_positions(board: str, count: int, seed: str) -> list[Position]:
-    rng = random.Random(seed)
-    positions: list[Position] = []
-    while len(positions) < count:
-        position = Position.empty(board)
-        for _ in range(rng.randint(0, position.spec.cells - 2)):
-            position = position.play(rng.choice(position.legal_moves))
-            if position.is_over:
-                break
-        if not position.is_over:
-            positions.append(position)
-    return positions
 
 
 def _search(position: Position) -> ExactSearch:
@@ -36,7 +21,7 @@ def _search(position: Position) -> ExactSearch:
 
 @pytest.mark.parametrize("board", ["3x3k3", "4x4k3", "5x4k4", "7x3k3"])
 def test_a_child_node_is_the_root_of_the_position_after_the_move(board: str) -> None:
-    for position in _random_positions(board, 40, board):
+    for position in random_positions(board, 40, board):
         search = _search(position)
         node = search.root(position)
         for cell in position.legal_moves:
@@ -45,7 +30,7 @@ def test_a_child_node_is_the_root_of_the_position_after_the_move(board: str) -> 
 
 @pytest.mark.parametrize("board", ["4x4k3", "4x4k4", "5x4k4"])
 def test_the_entries_the_inner_loop_writes_are_packed_bounds_around_the_exact_score(board: str) -> None:
-    for position in _random_positions(board, 15, board):
+    for position in random_positions(board, 15, board):
         search = _search(position)
         node = search.root(position)
         proof = search.prove(node, Budget())
@@ -64,7 +49,7 @@ def test_the_entries_the_inner_loop_writes_are_packed_bounds_around_the_exact_sc
 
 @pytest.mark.parametrize("board", ["3x3k3", "4x4k3", "5x4k4"])
 def test_every_proven_move_achieves_the_proof_and_no_other_does(board: str) -> None:
-    for position in _random_positions(board, 12, board):
+    for position in random_positions(board, 12, board):
         search = _search(position)
         node = search.root(position)
         proof = search.prove(node, Budget())
@@ -86,7 +71,7 @@ def test_a_spent_budget_stops_the_proof_and_counts_its_nodes() -> None:
 
 
 def test_the_shortest_first_proof_finds_the_same_value_and_distance() -> None:
-    for position in _random_positions("5x4k4", 12, "short first"):
+    for position in random_positions("5x4k4", 12, "short first"):
         direct, deepened = _search(position), _search(position)
         proof = direct.prove(direct.root(position), Budget())
         depth, short_first = deepened.prove_short_first(deepened.root(position), Budget())

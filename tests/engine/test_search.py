@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-import random
 import threading
 
 import pytest
+from positions import random_positions
 
+from tictactoe_tui.engine import BoardSpec
 from tictactoe_tui.engine.budget import Budget
 from tictactoe_tui.engine.exact import ExactSearch
 from tictactoe_tui.engine.position import Position
@@ -249,43 +250,19 @@ def test_module_functions_use_a_fresh_solver() -> None:
 @pytest.mark.parametrize(("board", "count"), [("4x4k3", 1000), ("4x4k4", 1500), ("5x4k4", 700)])
 def test_pairings_change_no_answer(board: str, count: int) -> None:
     """Thousands of positions, the solver with its pairing test against the solver without it."""
-    rng = random.Random(board)
-    checked = 0
-    while checked < count:
-        position = Position.empty(board)
-        for _ in range(rng.randint(4, position.spec.cells - 4)):
-            position = position.play(rng.choice(position.legal_moves))
-            if position.is_over:
-                break
-        if position.is_over:
-            continue
+    for position in random_positions(board, count, board, least=4, most=BoardSpec.parse(board).cells - 4):
         with_pairs = ExactSearch(position.spec, TranspositionTable(10**6))
         without = ExactSearch(position.spec, TranspositionTable(10**6), pairing_budget=0)
         proofs = [search.prove(search.root(position), Budget()) for search in (with_pairs, without)]
         assert proofs[0] is not None and proofs[1] is not None
         assert proofs[0].score == proofs[1].score, position.record
         assert set(proofs[0].moves) == set(proofs[1].moves), position.record
-        checked += 1
-
-
-def _midgame_positions(board: str, count: int, seed: str) -> list[Position]:
-    rng = random.Random(seed)
-    positions: list[Position] = []
-    while len(positions) < count:
-        position = Position.empty(board)
-        for _ in range(rng.randint(1, 6)):
-            position = position.play(rng.choice(position.legal_moves))
-            if position.is_over:
-                break
-        if not position.is_over:
-            positions.append(position)
-    return positions
 
 
 @pytest.mark.parametrize("board", ["6x4k4", "5x5k4"])
 def test_a_distance_is_either_proven_shortest_or_marked_as_an_upper_bound(board: str) -> None:
     bounds = 0
-    for position in _midgame_positions(board, 12, board):
+    for position in random_positions(board, 12, board, least=1, most=6):
         truth = Solver().solve(position)
         assert truth.plies_exact and truth.plies is not None
         for polls in range(1, 40, 3):
@@ -304,7 +281,7 @@ def test_a_distance_is_either_proven_shortest_or_marked_as_an_upper_bound(board:
 
 def test_an_analysis_cut_short_keeps_its_proven_values_with_distances_marked_as_bounds() -> None:
     bounds = 0
-    for position in _midgame_positions("6x4k4", 8, "analysis bounds"):
+    for position in random_positions("6x4k4", 8, "analysis bounds", least=1, most=6):
         truth = {e.cell: e for e in Solver().analyse(position)}
         assert all(e.plies_exact for e in truth.values())
         for polls in range(2, 60, 4):
@@ -324,7 +301,7 @@ def test_an_analysis_cut_short_keeps_its_proven_values_with_distances_marked_as_
 
 @pytest.mark.parametrize("board", ["3x3k3", "4x4k3", "4x4k4", "5x4k4"])
 def test_prove_agrees_with_solve_on_small_boards(board: str) -> None:
-    for position in [Position.empty(board), *_midgame_positions(board, 4, board)]:
+    for position in [Position.empty(board), *random_positions(board, 4, board, least=1, most=6)]:
         proven, solved = Solver().prove(position), Solver().solve(position)
         assert (proven.value, proven.plies, proven.plies_exact) == (solved.value, solved.plies, True)
         assert set(proven.best_moves) == set(solved.best_moves)
