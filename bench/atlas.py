@@ -82,6 +82,11 @@ SOURCES: dict[str, str] = {
         "draw, and the proof of the 7,7,5-game, a draw solved before (as summaries of the m,n,k games that "
         "cite the paper give it), takes 2.5 s."
     ),
+    "Hsu et al. 2020 (smaller boards)": (
+        "The draw of the 8,8,5-game (Hsu et al. 2020, as above), carried to every smaller board with k = 5: "
+        "a weak game that is a draw stays a draw on a smaller board (Wikipedia, \"m,n,k-game\", Applying "
+        "results to different board sizes)."
+    ),
 }
 """Each source of a published value, by the short name the table shows."""
 
@@ -116,6 +121,9 @@ LITERATURE: tuple[Claim, ...] = (
     Claim(("6x6k6", "7x7k7"), "draw", ("Winning Ways",)),
     Claim(tuple(f"{n}x{h}k{n}" for n in (5, 6, 7) for h in range(1, n)), "draw", ("Hales-Jewett",)),
     Claim(("7x7k5", "8x8k5"), "draw", ("Hsu et al. 2020",)),
+    # Smaller boards with k = 5 inherit the draw of 8,8,5 (a weak-game draw stays a draw on a smaller board).
+    Claim(_boards([(w, h) for w, h in _UP_TO_7 if w >= 5 and (w, h) != (7, 7) and not (h < 5 and w == 5)], 5),
+          "draw", ("Hsu et al. 2020 (smaller boards)",)),
 )
 """What has been published on the boards of the atlas, each claim with its sources."""
 

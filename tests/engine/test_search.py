@@ -49,6 +49,20 @@ def test_known_values_of_empty_boards(board: str, value: Value, plies: int) -> N
     assert result.score == (MATE - plies if value is Value.WIN else 0)
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize(("board", "value", "source"), [
+    ("5x4k4", Value.DRAW, "Charatsidis 2017: four in a row on 4-high boards up to 8 wide is a draw"),
+    ("5x5k4", Value.DRAW, "Uiterwijk and van den Herik 2000; Winning Ways"),
+    ("6x5k4", Value.WIN, "Uiterwijk and van den Herik 2000: m,n,4 is a win from 6x5 on"),
+    ("6x6k5", Value.DRAW, "Hsu et al. 2020: 8,8,5 is a draw, and so every smaller board with k=5"),
+    ("7x4k4", Value.DRAW, "Charatsidis 2017: four in a row on 4-high boards up to 8 wide is a draw"),
+])
+def test_the_literature_values_of_boards_proven_in_seconds(board: str, value: Value, source: str) -> None:
+    result = Solver().prove(Position.empty(board))
+    assert result.value is value, source
+    assert result.plies_exact
+
+
 def test_a_draw_keeps_every_drawing_move() -> None:
     result = solve(Position.empty("4x4k4"))
     assert set(result.best_moves) == set(range(16))
