@@ -327,7 +327,7 @@ def test_prove_never_falls_back_on_a_guess(monkeypatch: pytest.MonkeyPatch) -> N
 
     monkeypatch.setattr("tictactoe_tui.engine.search._heuristic", no_guessing)
     position = Position.from_moves("15x15k5", "h8 h9")
-    result = Solver().prove(position, stop=StopAfter(polls=60))
+    result = Solver().prove(position, time_limit=3600, stop=StopAfter(polls=60))
     assert result.value is Value.UNKNOWN and result.plies is None
     assert position.is_legal(result.best_moves[0])
     assert result.depth >= 1  # no forced win within the plies it did settle
@@ -337,13 +337,20 @@ def test_prove_never_falls_back_on_a_guess(monkeypatch: pytest.MonkeyPatch) -> N
 def test_prove_reports_its_progress_as_it_goes() -> None:
     reports: list[Progress] = []
     position = Position.empty("7x7k5")
-    result = Solver().prove(position, stop=StopAfter(polls=200), progress=reports.append)
+    result = Solver().prove(position, time_limit=3600, stop=StopAfter(polls=200), progress=reports.append)
     assert result.value is Value.UNKNOWN
     assert len(reports) >= 150
     assert [report.nodes for report in reports] == sorted(report.nodes for report in reports)
     assert [report.seconds for report in reports] == sorted(report.seconds for report in reports)
     assert reports[-1].nodes <= result.nodes
     assert any(report.stage.startswith("no forced win for X within") for report in reports)
+
+
+def test_without_a_limit_prove_goes_straight_for_the_outcome() -> None:
+    reports: list[Progress] = []
+    result = Solver().prove(Position.empty("7x7k5"), stop=StopAfter(polls=50), progress=reports.append)
+    assert result.value is Value.UNKNOWN and result.depth == 0
+    assert reports and all(report.stage == "proving the outcome" for report in reports)
 
 
 def test_prove_with_a_win_reports_the_fastest_win_being_sought() -> None:

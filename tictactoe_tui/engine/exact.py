@@ -105,6 +105,8 @@ class ExactSearch:
         """Tries per pairing search (0 turns pairings off, for checking the solver without them)."""
         self.poll_interval = 1 << max(3, min(10, (POLL_WORK // spec.cells).bit_length() - 1))
         self.stage = ""
+        self.settled = ""
+        """What the shortest-first questions have settled about the current root, if anything."""
         self.on_poll: Callable[[], None] | None = None
         self._budget = Budget()
         self._counted = 0
@@ -162,7 +164,7 @@ class ExactSearch:
         answers with the win (or loss) found so far and the move that proved it, not ``exact``.
         """
         try:
-            self.stage = "proving the outcome"
+            self.stage = f"{self.settled}; proving the outcome" if self.settled else "proving the outcome"
             score = self.score(node, -1, 1, budget)
         except OutOfBudget:
             return None
@@ -181,6 +183,7 @@ class ExactSearch:
         """
         marks = self.marks(node)
         mover, waiter = Mark.at_ply(marks), Mark.at_ply(marks + 1)
+        self.settled = ""
         done = 0
         try:
             for depth in range(1, self.empty(node).bit_count() + 1):
@@ -193,8 +196,9 @@ class ExactSearch:
                     self.score(node, -end - 1, -end, budget)
                     return done, self._proof(node, -end, self.best_move(node), budget)
                 done = depth
-                self.stage = (f"no forced win for {mover} within {depth if depth % 2 else depth - 1} plies, "
-                              f"none for {waiter} within {depth if depth % 2 == 0 else depth - 1}")
+                self.stage = self.settled = (
+                    f"no forced win for {mover} within {depth if depth % 2 else depth - 1} plies, "
+                    f"none for {waiter} within {depth if depth % 2 == 0 else depth - 1}")
         except OutOfBudget:
             return done, None
         return done, self.prove(node, budget)

@@ -107,6 +107,9 @@ FULL_SOLVE_SHARE = 0.7
 """The part of a time limit a complete solve may use; the heuristic search gets the rest."""
 SHORT_WIN_SHARE = 0.2
 """The part of a time limit spent proving short forced wins when a complete solve is out of reach."""
+SHORT_FIRST_SHARE = 0.1
+"""The part of a proof's time limit spent first on short forced wins, shortest first, so that a proof
+cut short still says how far it got; the rest goes to the direct proof, which is the faster one."""
 ANSWER_MARGIN = 0.02
 """Seconds (at most a tenth of the time limit) kept back for putting the answer together."""
 
@@ -175,9 +178,10 @@ class Solver:
               progress: Callable[[Progress], None] | None = None) -> SearchResult:
         """``solve``, spending the whole ``time_limit`` on the proof, with no guess at the end.
 
-        Unproven, the value is UNKNOWN and ``depth`` the deepest d for which no forced win
-        within d plies exists. ``progress`` is called every few hundred nodes, from the
-        solving thread, with what is settled so far.
+        With a limit on a big board, a tenth of it first asks for short forced wins, shortest
+        first; unproven, the value is then UNKNOWN and ``depth`` the deepest d for which no
+        forced win within d plies exists. ``progress`` is called every few hundred nodes, from
+        the solving thread, with what is settled so far.
         """
         with self._lock:
             start = time.perf_counter()
@@ -189,11 +193,15 @@ class Solver:
             if progress is not None:
                 engine.on_poll = lambda: progress(Progress(budget.nodes, time.perf_counter() - start,
                                                            engine.stage))
+            engine.settled = ""
             try:
-                if engine.empty(node).bit_count() <= FULL_SOLVE_EMPTIES:
-                    depth, proof = 0, engine.prove(node, budget)
-                else:
-                    depth, proof = engine.prove_short_first(node, budget)
+                depth, proof = 0, None
+                if time_limit is not None and engine.empty(node).bit_count() > FULL_SOLVE_EMPTIES:
+                    first = budget.part(deadline=start + time_limit * SHORT_FIRST_SHARE)
+                    depth, proof = engine.prove_short_first(node, first)
+                    budget.nodes += first.nodes
+                if proof is None and not budget.exhausted:
+                    proof = engine.prove(node, budget)
             finally:
                 engine.on_poll = None
             if proof is not None:
