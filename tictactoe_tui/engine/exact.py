@@ -115,7 +115,8 @@ class ExactSearch:
     # Nodes
 
     def root(self, position: Position) -> Node:
-        """The search's view of ``position`` (which must not be over)."""
+        """The search's view of ``position`` (which must not be over), where a new question starts."""
+        self.settled = ""
         side = position.to_move.index
         me, opp = (position.x, position.o) if position.to_move is Mark.X else (position.o, position.x)
         return Node(me, opp, threat_mask(self.spec, me, opp), threat_mask(self.spec, opp, me),
@@ -183,7 +184,6 @@ class ExactSearch:
         """
         marks = self.marks(node)
         mover, waiter = Mark.at_ply(marks), Mark.at_ply(marks + 1)
-        self.settled = ""
         done = 0
         try:
             for depth in range(1, self.empty(node).bit_count() + 1):

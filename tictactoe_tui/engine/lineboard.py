@@ -15,11 +15,11 @@ from operator import itemgetter
 from .bits import bit_cells
 from .errors import GameOverError
 from .lines import win_lines
-from .position import Position
+from .position import Mark, Position
 from .scans import forks
 from .spec import BoardSpec, Cell
 
-X, O = 0, 1  # noqa: E741 - the letter is the mark
+X, O = Mark.X.index, Mark.O.index  # noqa: E741 - the sides' places in the per-side tables
 """Sides as indexes: X moves first, so the side to move is the parity of the move count."""
 
 PASS: Cell = -1

@@ -193,7 +193,6 @@ class Solver:
             if progress is not None:
                 engine.on_poll = lambda: progress(Progress(budget.nodes, time.perf_counter() - start,
                                                            engine.stage))
-            engine.settled = ""
             try:
                 depth, proof = 0, None
                 if time_limit is not None and engine.empty(node).bit_count() > FULL_SOLVE_EMPTIES:
