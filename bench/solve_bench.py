@@ -8,7 +8,8 @@ board's alone. Seconds cover building the board's tables and the solve with
 every best move, not the interpreter's start-up and imports. Memory is the
 child process's peak resident set size (``ru_maxrss``), interpreter included
 (about 20 MB of it before any solving). ``--long`` adds 5x5k4, 6x5k4, 6x6k4 and
-6x6k5, about a second each, and 7x4k4, about a quarter of a minute. With ``--repeat``, the fastest of N runs is shown.
+6x6k5, about a second each, and 7x4k4, about a quarter of a minute. With
+``--repeat``, the fastest of N runs is shown.
 
 Timings taken while other work shares the processor run long, so use a quiet
 machine for figures worth quoting.
