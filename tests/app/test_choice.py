@@ -19,7 +19,7 @@ class ChoiceApp(App[None]):
         self.changes: list[tuple[str | None, object]] = []
 
     def compose(self) -> ComposeResult:
-        yield Choice("Width", SIZES, self.value, id="width")
+        yield Choice("Width", SIZES, self.value, heading="Board", id="width")
         yield Choice("Player", [("Human", "human"), ("Computer", "medium")], "medium", id="player")
 
     def on_choice_changed(self, message: Choice.Changed) -> None:
@@ -32,7 +32,8 @@ def field(app: ChoiceApp, name: str = "width") -> Choice[object]:
 
 
 def first_line(choice: Choice[object]) -> str:
-    return choice.render_line(0).text.rstrip()
+    """The line of the label and the value."""
+    return choice.render_line(choice.value_offset.y).text.rstrip()
 
 
 async def test_left_and_right_step_through_the_values_and_stop_at_the_ends() -> None:
@@ -51,6 +52,7 @@ async def test_the_field_draws_its_label_its_value_and_arrows_only_where_there_i
     app = ChoiceApp(value=1)
     async with app.run_test() as pilot:
         width = field(app)
+        assert [width.render_line(y).text.strip() for y in range(2)] == ["", "Board"], "the heading"
         line = first_line(width)
         assert line.startswith("Width") and line[LABEL_WIDTH:] == "  1  ›", "no ‹ before the first value"
         width.value = 26
@@ -108,12 +110,13 @@ async def test_the_menu_is_built_only_when_opened() -> None:
 async def test_clicks_on_the_arrows_step_and_a_click_on_the_value_opens_the_menu() -> None:
     app = ChoiceApp(value=3)
     async with app.run_test() as pilot:
-        await pilot.click("#width", offset=(LABEL_WIDTH, 0))
+        row = field(app).value_offset.y
+        await pilot.click("#width", offset=(LABEL_WIDTH, row))
         assert field(app).value == 2 and app.focused is field(app)
-        await pilot.click("#width", offset=(LABEL_WIDTH + 5, 0))  # "‹ 2  ›": the right arrow
-        await pilot.click("#width", offset=(LABEL_WIDTH + 5, 0))
+        await pilot.click("#width", offset=(LABEL_WIDTH + 5, row))  # "‹ 2  ›": the right arrow
+        await pilot.click("#width", offset=(LABEL_WIDTH + 5, row))
         assert field(app).value == 4
-        await pilot.click("#width", offset=(LABEL_WIDTH + 2, 0))
+        await pilot.click("#width", offset=field(app).value_offset)
         assert isinstance(app.screen, ChoiceMenu)
         await pilot.click(OptionList, offset=(2, 1))  # The first option, under the border.
         assert field(app).value == 1
@@ -127,10 +130,10 @@ async def test_a_note_is_shown_under_the_value_and_marks_the_field() -> None:
         note = "k=5 cannot be played on a 3x3 board: k must be from 1 to 3 (the longer side)"
         width.note = note
         await pilot.pause()
-        assert width.has_class("-invalid") and width.size.height == 3, "the note wraps beside the labels"
-        lines = [width.render_line(y).text for y in range(1, 3)]
+        assert width.has_class("-invalid") and width.size.height == 5, "the note wraps beside the labels"
+        lines = [width.render_line(y).text for y in range(3, 5)]
         assert all(line.startswith(" " * LABEL_WIDTH) for line in lines)
         assert " ".join(line.strip() for line in lines) == note
         width.note = ""
         await pilot.pause()
-        assert not width.has_class("-invalid") and width.size.height == 1
+        assert not width.has_class("-invalid") and width.size.height == 3

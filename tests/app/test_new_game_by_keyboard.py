@@ -63,13 +63,19 @@ async def test_the_focused_field_stands_out_and_an_open_menu_hides_what_is_under
 async def test_a_board_too_big_for_the_terminal_is_announced_before_start() -> None:
     async with quick_app().run_test(size=(80, 24)) as pilot:
         screen = form(pilot)
-        warning = screen.query_one("#fit", Static)
-        assert not warning.display
+        assert not screen.query("#fit"), "no warning while the board fits"
         screen.query_one("#width", Choice).value = 26
         screen.query_one("#height", Choice).value = 26
         await pilot.pause()
-        assert warning.display and "Terminal too small for 26x26" in str(warning.render())
+        warning = screen.query_one("#fit", Static)
+        assert "Terminal too small for 26x26" in str(warning.render())
         assert not screen.query_one("#start", FormButton).disabled, "it can still start: the game waits"
+        screen.query_one("#height", Choice).value = 25
+        await pilot.pause()
+        assert "Terminal too small for 26x25" in str(screen.query_one("#fit", Static).render())
+        await pilot.press("1")
+        await pilot.pause()
+        assert not screen.query("#fit"), "the warning goes when the board fits again"
 
 
 async def test_a_brain_is_chosen_by_its_command_and_remembered() -> None:

@@ -9,7 +9,7 @@ from textual.pilot import Pilot
 
 from tictactoe_tui.app.screens.game import GameScreen
 from tictactoe_tui.app.screens.new_game import NewGameScreen, board_problem
-from tictactoe_tui.app.widgets.choice import LABEL_WIDTH, Choice
+from tictactoe_tui.app.widgets.choice import Choice
 from tictactoe_tui.app.widgets.form_button import FormButton
 from tictactoe_tui.app.widgets.preset_list import PresetList
 from tictactoe_tui.engine import BoardSpec
@@ -26,7 +26,7 @@ def start(pilot: Pilot[None]) -> FormButton:
 
 async def choose(pilot: Pilot[None], field: str, steps: int) -> None:
     """Open a menu with the mouse and move ``steps`` options down (up when negative) with the keys."""
-    await pilot.click(f"#{field}", offset=(LABEL_WIDTH + 2, 0))
+    await pilot.click(f"#{field}", offset=form(pilot).query_one(f"#{field}", Choice).value_offset)
     await pilot.press(*(["down"] * steps if steps > 0 else ["up"] * -steps), "enter")
 
 

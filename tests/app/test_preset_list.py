@@ -16,7 +16,7 @@ class PresetApp(App[None]):
         self.chosen: list[int] = []
 
     def compose(self) -> ComposeResult:
-        yield PresetList(PRESETS)
+        yield PresetList(PRESETS, heading="Presets")
 
     def on_preset_list_chosen(self, message: PresetList.Chosen) -> None:
         self.chosen.append(message.index)
@@ -25,14 +25,14 @@ class PresetApp(App[None]):
 def where(presets: PresetList, index: int) -> tuple[int, int]:
     """A cell inside the preset's stretch of text."""
     column = (presets.content_size.width - (COLUMNS - 1) * GUTTER) // COLUMNS
-    return (index % COLUMNS) * (column + GUTTER) + 3, index // COLUMNS
+    return (index % COLUMNS) * (column + GUTTER) + 3, presets.top + index // COLUMNS
 
 
-async def test_every_preset_is_shown_with_its_key_two_to_a_row() -> None:
+async def test_every_preset_is_shown_with_its_key_two_to_a_row_under_the_heading() -> None:
     async with PresetApp().run_test(size=(80, 10)) as pilot:
         presets = pilot.app.query_one(PresetList)
         rows = [presets.render_line(y).text for y in range(presets.size.height)]
-        assert len(rows) == 3
+        assert len(rows) == 5 and rows[0].strip() == "" and rows[1].strip() == "Presets"
         for index, preset in enumerate(PRESETS):
             x, y = where(presets, index)
             assert rows[y][x - 2:].startswith(f"{preset.key}  {preset.name}")

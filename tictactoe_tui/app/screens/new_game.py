@@ -94,6 +94,8 @@ class NewGameScreen(Screen[NewGame | None]):
         """What was typed as each side's brain command, kept while its field comes and goes."""
         self._command_rows: dict[str, Horizontal] = {}
         """The brain command fields shown now, by side."""
+        self._fit: Static | None = None
+        """The warning that the board will not fit the terminal, while it is shown."""
 
     def compose(self) -> ComposeResult:
         setup = self._initial
@@ -102,26 +104,24 @@ class NewGameScreen(Screen[NewGame | None]):
         players.append(("Gomocup brain…", BRAIN))
         with Form(id="new-game") as form:
             form.border_title = "New game"
-            yield Static("Board", classes="heading")
-            yield Choice("Width", sizes, setup.spec.width, id="width")
+            yield Choice("Width", sizes, setup.spec.width, heading="Board", id="width")
             yield Choice("Height", sizes, setup.spec.height, id="height")
             yield Choice("In a row (k)", sizes, setup.spec.k, id="k")
-            yield Static(id="fit", classes="field-error")
-            yield Static("Players", classes="heading")
-            for field, label, controller in (("x", "X (moves first)", setup.x), ("o", "O", setup.o)):
+            for field, label, heading, controller in (("x", "X (moves first)", "Players", setup.x),
+                                                      ("o", "O", "", setup.o)):
                 brain = is_brain_controller(controller)
-                yield Choice(label, players, BRAIN if brain else controller, id=field)
+                yield Choice(label, players, BRAIN if brain else controller, heading=heading, id=field)
                 if brain:
                     self._commands[field] = controller.removeprefix(BRAIN)
                     yield self._command_row(field)
             yield Choice("Keypad (3x3)", [(KEYPAD_LABELS[layout], layout) for layout in KeypadLayout],
                          self._keypad, id="keypad")
-            yield Static("Presets", classes="heading")
-            yield PresetList(PRESETS, id="presets")
-            with Horizontal(id="actions"):
-                yield FormButton("Start", id="start", classes="primary")
-                if self._can_cancel:
-                    yield FormButton("Back", id="cancel")
+            yield PresetList(PRESETS, heading="Presets", id="presets")
+            start = FormButton("Start", id="start", classes="primary")
+            if self._can_cancel:
+                yield Horizontal(start, FormButton("Back", id="cancel"), id="actions")
+            else:
+                yield start
         yield Footer()
 
     def _command_row(self, field: str) -> Horizontal:
@@ -204,9 +204,15 @@ class NewGameScreen(Screen[NewGame | None]):
         """Say before Start when the board will not fit this terminal (the game waits until it does)."""
         width, height = self.app.size
         fits = spec is None or plan_screen(spec, width, height).geometry is not None
-        warning = self.query_one("#fit", Static)
-        warning.update("" if fits or spec is None else too_small_message(spec, width, height))
-        warning.display = not fits
+        message = "" if fits or spec is None else too_small_message(spec, width, height)
+        if message and self._fit is None:
+            self._fit = Static(message, id="fit", classes="warning")
+            self.query_one(Form).mount(self._fit, after=self._choice("k"))
+        elif message and self._fit is not None:
+            self._fit.update(message)
+        elif not message and self._fit is not None:
+            self._fit.remove()
+            self._fit = None
 
     def on_resize(self, event: Resize) -> None:
         self._validate()

@@ -32,6 +32,9 @@ T = TypeVar("T")
 LABEL_WIDTH = 18
 """The cells the label takes before the value, so the values of a form line up."""
 LEFT, RIGHT = "‹", "›"
+ARROW = Style(bold=True)
+HEADING = "bold $text-primary"
+NOTE = "$text-error"
 MENU_ROWS = 12
 """The most values a menu shows at once; it scrolls to the others."""
 
@@ -43,7 +46,12 @@ class Choice(Widget, Generic[T], can_focus=True):
     shows the note under the value and marks the field invalid, as long as the note is not empty.
     """
 
-    COMPONENT_CLASSES = {"choice--label", "choice--value", "choice--arrow", "choice--note"}
+    COMPONENT_CLASSES = {"choice--value"}
+    """The value between its arrows: its look changes with the focus and when the field is invalid.
+
+    The heading and the note take their colours from the theme's variables directly: every component
+    class costs a pass over the stylesheet for each field before the form can appear.
+    """
 
     BINDINGS = [
         Binding("left", "step(-1)", "Previous value", show=False),
@@ -73,12 +81,14 @@ class Choice(Widget, Generic[T], can_focus=True):
             """The field that changed, for ``@on(Choice.Changed, "#id")``."""
             return self.choice
 
-    def __init__(self, label: str, options: Sequence[tuple[str, T]], value: T, *,
+    def __init__(self, label: str, options: Sequence[tuple[str, T]], value: T, *, heading: str = "",
                  id: str | None = None) -> None:
         super().__init__(id=id)
         if not options:
             raise ValueError("a choice needs at least one option")
         self.label = label
+        self.heading = heading
+        """The title of the group of fields this one opens, drawn above it after a blank line."""
         self._options = tuple(options)
         self._index = self._index_of(value)
         self._note = ""
@@ -141,26 +151,29 @@ class Choice(Widget, Generic[T], can_focus=True):
             return []
         return textwrap.wrap(self._note, max(width - LABEL_WIDTH, 10))
 
+    @property
+    def value_offset(self) -> Offset:
+        """Where the value is drawn in the widget: a click there opens the menu."""
+        return Offset(LABEL_WIDTH + 2, 2 if self.heading else 0)
+
     def get_content_width(self, container: Size, viewport: Size) -> int:
         return LABEL_WIDTH + self._value_width + 4
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return 1 + len(self._note_lines(width))
+        return self.value_offset.y + 1 + len(self._note_lines(width))
 
     def render(self) -> Content:
-        value_style = self.get_visual_style("choice--value")
-        arrow_style = self.get_visual_style("choice--arrow", partial=True)
         first, last = self._index == 0, self._index == len(self._options) - 1
         box = Content.assemble(
-            (LEFT, arrow_style + Style.from_meta({"@click": "step(-1)"})) if not first else " ",
+            (LEFT, ARROW + Style.from_meta({"@click": "step(-1)"})) if not first else " ",
             (f" {self.shown.ljust(self._value_width)} ", Style.from_meta({"@click": "open"})),
-            (RIGHT, arrow_style + Style.from_meta({"@click": "step(1)"})) if not last else " ",
-        ).stylize_before(value_style)
-        label = Content(self.label.ljust(LABEL_WIDTH - 1)[:LABEL_WIDTH - 1] + " ")
-        lines = [Content.assemble(label.stylize_before(self.get_visual_style("choice--label")),
-                                  box)]
-        note_style = self.get_visual_style("choice--note", partial=True)
-        lines += [Content.styled(" " * LABEL_WIDTH + line, note_style)
+            (RIGHT, ARROW + Style.from_meta({"@click": "step(1)"})) if not last else " ",
+        ).stylize_before(self.get_visual_style("choice--value"))
+        lines: list[Content] = []
+        if self.heading:
+            lines += [Content(""), Content.styled(self.heading, HEADING)]
+        lines.append(Content.assemble(self.label.ljust(LABEL_WIDTH - 1)[:LABEL_WIDTH - 1] + " ", box))
+        lines += [Content.styled(" " * LABEL_WIDTH + line, NOTE)
                   for line in self._note_lines(self.content_size.width)]
         return Content("\n").join(lines)
 
@@ -174,7 +187,7 @@ class Choice(Widget, Generic[T], can_focus=True):
     def action_open(self) -> None:
         """Show every value in a menu over the field; the one picked there is chosen."""
         self.focus()
-        at = self.content_region.offset + Offset(LABEL_WIDTH, 0)
+        at = self.content_region.offset + self.value_offset - Offset(2, 0)
         menu = ChoiceMenu([words for words, _ in self._options], self._index, at)
         self.app.push_screen(menu, self._picked)
 
