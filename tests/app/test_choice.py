@@ -46,6 +46,10 @@ async def test_left_and_right_step_through_the_values_and_stop_at_the_ends() -> 
         assert field(app).value == 1
         assert app.changes == [("width", 3), ("width", 4), ("width", 3), ("width", 2), ("width", 1)], \
             "one message a change, none for a step past the first value"
+        await pilot.press("end")
+        assert field(app).value == 26
+        await pilot.press("home")
+        assert field(app).value == 1
 
 
 async def test_the_field_draws_its_label_its_value_and_arrows_only_where_there_is_more() -> None:

@@ -56,6 +56,8 @@ class Choice(Widget, Generic[T], can_focus=True):
     BINDINGS = [
         Binding("left", "step(-1)", "Previous value", show=False),
         Binding("right", "step(1)", "Next value", show=False),
+        Binding("home", "step(-100)", "First value", show=False),
+        Binding("end", "step(100)", "Last value", show=False),
         Binding("enter,space", "open", "Open the list", show=False),
     ]
 
