@@ -122,9 +122,11 @@ async def test_clicks_on_the_arrows_step_and_a_click_on_the_value_opens_the_menu
         assert field(app).value == 4
         await pilot.click("#width", offset=field(app).value_offset)
         assert isinstance(app.screen, ChoiceMenu)
-        await pilot.click(OptionList, offset=(2, 1))  # The first option, under the border.
-        assert field(app).value == 1
-        assert app.changes == [("width", 2), ("width", 3), ("width", 4), ("width", 1)]
+        value = field(app).region.offset + field(app).value_offset
+        assert app.screen.get_widget_at(*value)[0] is app.screen.query_one(OptionList)
+        await pilot.click(offset=value - (0, 1))  # The option drawn above the field's value.
+        assert field(app).value == 3, "the menu opened with the chosen value on the field's own"
+        assert app.changes == [("width", 2), ("width", 3), ("width", 4), ("width", 3)]
 
 
 async def test_a_note_is_shown_under_the_value_and_marks_the_field() -> None:

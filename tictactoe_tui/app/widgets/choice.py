@@ -32,9 +32,12 @@ T = TypeVar("T")
 LABEL_WIDTH = 18
 """The cells the label takes before the value, so the values of a form line up."""
 LEFT, RIGHT = "‹", "›"
+"""The arrows either side of the value: there is a value before it, after it (clicking one steps)."""
 ARROW = Style(bold=True)
 HEADING = "bold $text-primary"
+"""A heading's look, in the theme's colours."""
 NOTE = "$text-error"
+"""A note's look: it says what is wrong with the value."""
 MENU_ROWS = 12
 """The most values a menu shows at once; it scrolls to the others."""
 
@@ -198,6 +201,11 @@ class Choice(Widget, Generic[T], can_focus=True):
             self.index = index
 
 
+def _within(value: int, low: int, high: int) -> int:
+    """``value``, moved into ``low`` to ``high`` (``low`` wins when the range is empty)."""
+    return max(low, min(value, high))
+
+
 class ChoiceMenu(ModalScreen[int | None]):
     """Every value of a field, with the chosen one over the field itself; dismissed with an index or None.
 
@@ -231,18 +239,21 @@ class ChoiceMenu(ModalScreen[int | None]):
 
     def on_mount(self) -> None:
         menu = self.query_one(OptionList)
-        menu.highlighted = self._index
+        count = len(self._labels)
         screen_width, screen_height = self.size
-        rows = min(len(self._labels), MENU_ROWS, max(screen_height - 2, 1))
-        scrollbar = 1 if rows < len(self._labels) else 0
-        width = max(map(len, self._labels)) + 4 + scrollbar  # The options' padding and the border.
-        # The words of the options line up with the field's value, the chosen one on the field itself.
+        rows = min(count, MENU_ROWS, max(screen_height - 2, 1))
+        width = max(map(len, self._labels)) + 4 + (rows < count)  # Padding, border, scroll bar.
         x = max(0, min(self._at.x, screen_width - width))
-        y = max(0, min(self._at.y - 1 - min(self._index, rows // 2), screen_height - rows - 2))
+        # The chosen value lies on the field's own value: the menu goes where it fits, with the field
+        # about its middle, and the list scrolls to bring the chosen value to the field's row.
+        y = _within(self._at.y - 1 - min(self._index, rows // 2), 0, screen_height - rows - 2)
+        scroll = _within(self._index - _within(self._at.y - 1 - y, 0, rows - 1), 0, count - rows)
+        y = _within(self._at.y - 1 - (self._index - scroll), 0, screen_height - rows - 2)
         menu.styles.width = width
         menu.styles.height = rows + 2
         menu.styles.offset = (x, y)
-        menu.scroll_to_highlight()
+        menu.highlighted = self._index
+        self.call_after_refresh(menu.scroll_to, y=scroll, animate=False)
 
     @on(OptionList.OptionSelected)
     def _chosen(self, event: OptionList.OptionSelected) -> None:
@@ -250,7 +261,7 @@ class ChoiceMenu(ModalScreen[int | None]):
         self.dismiss(event.option_index)
 
     def on_click(self, event: Click) -> None:
-        if event.widget is self:
+        if not self.query_one(OptionList).region.contains(event.screen_x, event.screen_y):
             self.dismiss(None)
 
     def action_close(self) -> None:
