@@ -7,9 +7,11 @@ from pathlib import Path
 
 from driving import form, game, quick_app
 from test_themes import contrast
-from textual.widgets import Button, Input, Select, Static
-from textual.widgets._select import SelectCurrent, SelectOverlay
+from textual.widgets import Input, OptionList, Static
 
+from tictactoe_tui.app.widgets.choice import Choice, ChoiceMenu
+from tictactoe_tui.app.widgets.form_button import FormButton
+from tictactoe_tui.app.widgets.preset_list import PresetList
 from tictactoe_tui.settings import load_settings
 
 OUR_BRAIN = str(Path(sys.executable).parent / "pbrain-tictactoe-tui")
@@ -21,62 +23,77 @@ async def test_tab_stops_only_on_fields_and_buttons() -> None:
         for _ in range(16):
             await pilot.press("tab")
             focused = form(pilot).focused
-            assert isinstance(focused, (Select, Button, Input)), f"Tab stopped on {focused!r}"
+            assert isinstance(focused, (Choice, PresetList, FormButton)), f"Tab stopped on {focused!r}"
             seen.append(focused.id)
-        assert {"width", "height", "k", "x", "o", "keypad", "start"} <= set(seen)
+        assert {"width", "height", "k", "x", "o", "keypad", "presets", "start"} == set(seen)
 
 
 async def test_up_and_down_move_between_fields_and_enter_opens_the_menu() -> None:
     async with quick_app().run_test() as pilot:
         screen = form(pilot)
-        screen.query_one("#width", Select).focus()
+        screen.query_one("#width", Choice).focus()
         await pilot.press("down")
-        height = screen.query_one("#height", Select)
-        assert screen.focused is height and not height.expanded
+        height = screen.query_one("#height", Choice)
+        assert screen.focused is height and not isinstance(pilot.app.screen, ChoiceMenu)
         await pilot.press("up")
-        assert screen.focused is screen.query_one("#width", Select)
+        assert screen.focused is screen.query_one("#width", Choice)
         await pilot.press("enter")
-        assert screen.query_one("#width", Select).expanded
+        assert isinstance(pilot.app.screen, ChoiceMenu)
+        await pilot.press("down", "enter")
+        assert pilot.app.screen is screen and screen.query_one("#width", Choice).value == 4
+        await pilot.press(*["down"] * 7)
+        assert screen.focused is screen.query_one("#start", FormButton), "on to the presets and Start"
 
 
 async def test_the_focused_field_stands_out_and_an_open_menu_hides_what_is_under_it() -> None:
     async with quick_app().run_test() as pilot:
         screen = form(pilot)
-        width, height = screen.query_one("#width", Select), screen.query_one("#height", Select)
+        width, height = screen.query_one("#width", Choice), screen.query_one("#height", Choice)
         width.focus()
-        await pilot.pause()
-        focused = width.query_one(SelectCurrent).styles.background
-        resting = height.query_one(SelectCurrent).styles.background
-        assert contrast(focused, resting) >= 2.0, "the focused field must be plain to see, in any colours"
+        # The ANSI themes leave the colours to the terminal, so there is nothing to measure in them.
+        for theme in sorted(name for name in pilot.app.available_themes if not name.startswith("ansi")):
+            pilot.app.theme = theme
+            await pilot.pause()
+            focused = width.get_visual_style("choice--value").background
+            resting = height.get_visual_style("choice--value").background
+            assert focused is not None and resting is not None
+            assert contrast(focused, resting) >= 2.0, f"the focused field must be plain to see in {theme}"
         await pilot.press("enter")
-        assert width.query_one(SelectOverlay).styles.background.a == 1.0, "an open menu is opaque"
+        menu = pilot.app.screen.query_one(OptionList)
+        assert menu.styles.background.a == 1.0, "an open menu is opaque"
 
 
 async def test_a_board_too_big_for_the_terminal_is_announced_before_start() -> None:
     async with quick_app().run_test(size=(80, 24)) as pilot:
         screen = form(pilot)
-        warning = screen.query_one("#fit", Static)
-        assert not warning.display
-        screen.query_one("#width", Select).value = 26
-        screen.query_one("#height", Select).value = 26
+        assert not screen.query("#fit"), "no warning while the board fits"
+        screen.query_one("#width", Choice).value = 26
+        screen.query_one("#height", Choice).value = 26
         await pilot.pause()
-        assert warning.display and "Terminal too small for 26x26" in str(warning.render())
-        assert not screen.query_one("#start", Button).disabled, "it can still start: the game waits"
+        warning = screen.query_one("#fit", Static)
+        assert "Terminal too small for 26x26" in str(warning.render())
+        assert not screen.query_one("#start", FormButton).disabled, "it can still start: the game waits"
+        screen.query_one("#height", Choice).value = 25
+        await pilot.pause()
+        assert "Terminal too small for 26x25" in str(screen.query_one("#fit", Static).render())
+        await pilot.press("1")
+        await pilot.pause()
+        assert not screen.query("#fit"), "the warning goes when the board fits again"
 
 
 async def test_a_brain_is_chosen_by_its_command_and_remembered() -> None:
     async with quick_app().run_test(size=(100, 36)) as pilot:
         screen = form(pilot)
-        screen.query_one("#o", Select).value = "brain:"
+        screen.query_one("#o", Choice).value = "brain:"
         await pilot.pause()
         command = screen.query_one("#o-command", Input)
-        assert command.display and screen.query_one("#start", Button).disabled
+        assert screen.query_one("#start", FormButton).disabled
         command.value = "/nowhere/pbrain-nothing"
         await pilot.pause()
-        assert "is not found" in str(screen.query_one("#o-error", Static).render())
+        assert "is not found" in screen.query_one("#o", Choice).note
         command.value = OUR_BRAIN
         await pilot.pause()
-        assert not screen.query_one("#start", Button).disabled
+        assert not screen.query_one("#start", FormButton).disabled
         await pilot.press("s")
         assert game(pilot).setup.o == f"brain:{OUR_BRAIN}"
     settings, problem = load_settings()
@@ -85,10 +102,47 @@ async def test_a_brain_is_chosen_by_its_command_and_remembered() -> None:
 
 async def test_a_remembered_brain_fills_in_the_form() -> None:
     async with quick_app().run_test(size=(100, 36)) as pilot:
-        form(pilot).query_one("#o", Select).value = "brain:"
+        form(pilot).query_one("#o", Choice).value = "brain:"
+        await pilot.pause()
         form(pilot).query_one("#o-command", Input).value = OUR_BRAIN
         await pilot.press("s")
         await pilot.press("n")
         screen = form(pilot)
-        assert screen.query_one("#o", Select).value == "brain:"
+        assert screen.query_one("#o", Choice).value == "brain:"
         assert screen.query_one("#o-command", Input).value == OUR_BRAIN
+
+
+async def test_the_brain_command_field_comes_and_goes_with_the_brain_and_keeps_what_was_typed() -> None:
+    async with quick_app().run_test(size=(100, 36)) as pilot:
+        screen = form(pilot)
+        assert not screen.query(Input), "no command field while no brain plays"
+        screen.query_one("#x", Choice).focus()
+        await pilot.press("left")  # From Human, the first, round to nothing: the end of the list.
+        await pilot.press(*["right"] * 5)
+        assert screen.query_one("#x", Choice).shown == "Gomocup brain…"
+        await pilot.pause()
+        await pilot.press("down")
+        assert screen.focused is screen.query_one("#x-command", Input), "the field comes right under X"
+        await pilot.press(*"pbrain-x")
+        await pilot.press("up", "left")
+        await pilot.pause()
+        assert not screen.query(Input) and screen.query_one("#x", Choice).value == "perfect"
+        assert not screen.query_one("#start", FormButton).disabled
+        await pilot.press("right")
+        await pilot.pause()
+        assert screen.query_one("#x-command", Input).value == "pbrain-x"
+        assert "pbrain-x" in screen.query_one("#x", Choice).note, "the typed brain is checked again"
+        assert screen.query_one("#start", FormButton).disabled
+
+
+async def test_the_form_scrolls_to_the_focused_field_on_a_short_terminal() -> None:
+    async with quick_app().run_test(size=(80, 16)) as pilot:
+        screen = form(pilot)
+        start = screen.query_one("#start", FormButton)
+        await pilot.pause()
+        assert screen.focused is start and start.region.bottom <= 15, "Start, focused first, is in view"
+        await pilot.press("down", "down")  # round to the board's fields, at the top
+        height = screen.query_one("#height", Choice)
+        assert screen.focused is height
+        await pilot.pause()
+        assert height.region.y >= 1 and start.region.y >= 15, "scrolled up to the field, Start out of view"

@@ -4,23 +4,29 @@ from __future__ import annotations
 
 import pytest
 from driving import confirm, form, game, quick_app
+from test_preset_list import where
 from textual.pilot import Pilot
-from textual.widgets import Button, Select, Static
 
 from tictactoe_tui.app.screens.game import GameScreen
 from tictactoe_tui.app.screens.new_game import NewGameScreen, board_problem
+from tictactoe_tui.app.widgets.choice import Choice
+from tictactoe_tui.app.widgets.form_button import FormButton
+from tictactoe_tui.app.widgets.preset_list import PresetList
 from tictactoe_tui.engine import BoardSpec
 from tictactoe_tui.game_setup import GameSetup
 
 
 def error_text(pilot: Pilot[None], field: str) -> str:
-    error = form(pilot).query_one(f"#{field}-error", Static)
-    return str(error.render()) if error.display else ""
+    return form(pilot).query_one(f"#{field}", Choice).note
+
+
+def start(pilot: Pilot[None]) -> FormButton:
+    return form(pilot).query_one("#start", FormButton)
 
 
 async def choose(pilot: Pilot[None], field: str, steps: int) -> None:
     """Open a menu with the mouse and move ``steps`` options down (up when negative) with the keys."""
-    await pilot.click(f"#{field}")
+    await pilot.click(f"#{field}", offset=form(pilot).query_one(f"#{field}", Choice).value_offset)
     await pilot.press(*(["down"] * steps if steps > 0 else ["up"] * -steps), "enter")
 
 
@@ -28,7 +34,7 @@ async def test_the_app_opens_on_the_new_game_screen_with_the_defaults() -> None:
     async with quick_app().run_test() as pilot:
         screen = form(pilot)
         assert screen.chosen() == GameSetup(BoardSpec(3, 3, 3), "human", "medium"), "medium first"
-        assert screen.focused is screen.query_one("#start", Button)
+        assert screen.focused is start(pilot)
         await pilot.press("enter")
         assert game(pilot).setup == GameSetup()
 
@@ -38,18 +44,18 @@ async def test_a_k_longer_than_both_sides_is_explained_and_cannot_start() -> Non
         bells: list[None] = []
         pilot.app.bell = lambda: bells.append(None)  # type: ignore[method-assign]
         await choose(pilot, "k", 2)
-        assert form(pilot).query_one("#k", Select).value == 5
+        assert form(pilot).query_one("#k", Choice).value == 5
         assert error_text(pilot, "k") == (
             "k=5 cannot be played on a 3x3 board: k must be from 1 to 3 (the longer side)")
         assert error_text(pilot, "width") == error_text(pilot, "height") == ""
-        assert form(pilot).query_one("#start", Button).disabled
-        assert form(pilot).query_one("#k", Select).has_class("-invalid")
+        assert start(pilot).disabled
+        assert form(pilot).query_one("#k", Choice).has_class("-invalid")
         await pilot.press("s")
         assert isinstance(pilot.app.screen, NewGameScreen) and bells == [None]
         assert form(pilot).chosen() is None
         # A wider board makes k=5 playable: the note goes and the game starts.
         await choose(pilot, "width", 2)
-        assert error_text(pilot, "k") == "" and not form(pilot).query_one("#start", Button).disabled
+        assert error_text(pilot, "k") == "" and not start(pilot).disabled
         await pilot.press("s")
         assert game(pilot).setup.spec == BoardSpec(5, 3, 5)
 
@@ -87,9 +93,9 @@ async def test_presets_are_one_key_away(key: str, spec: str) -> None:
         assert game(pilot).setup == setup
 
 
-async def test_preset_buttons_can_be_clicked() -> None:
+async def test_presets_can_be_clicked() -> None:
     async with quick_app().run_test(size=(100, 30)) as pilot:
-        await pilot.click("#preset-5")
+        await pilot.click("#presets", offset=where(form(pilot).query_one(PresetList), 5))
         assert form(pilot).chosen() == GameSetup(BoardSpec(15, 15, 5), "human", "medium")
 
 

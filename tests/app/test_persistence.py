@@ -6,8 +6,8 @@ import os
 
 import pytest
 from driving import board, form, game, notifications, quick_app, run_command, until
-from textual.widgets import Select
 
+from tictactoe_tui.app.widgets.choice import Choice
 from tictactoe_tui.engine import BoardSpec, Position
 from tictactoe_tui.game_setup import GameSetup
 from tictactoe_tui.settings import DEFAULT_THEME, KeypadLayout, Settings, load_settings, settings_path
@@ -16,8 +16,8 @@ from tictactoe_tui.statistics import statistics_path
 
 async def test_setup_theme_and_keypad_carry_over_to_the_next_run() -> None:
     async with quick_app().run_test() as pilot:
-        form(pilot).query_one("#o", Select).value = "medium"
-        form(pilot).query_one("#keypad", Select).value = KeypadLayout.PHONE
+        form(pilot).query_one("#o", Choice).value = "medium"
+        form(pilot).query_one("#keypad", Choice).value = KeypadLayout.PHONE
         await pilot.press("2", "s")
         assert game(pilot).setup == GameSetup(BoardSpec(4, 4, 3), "human", "medium")
         pilot.app.theme = "high-contrast"

@@ -11,8 +11,9 @@ from collections.abc import Callable
 
 from driving import BlockingPlayer, quick_app, seeded, settled, until
 from textual.pilot import Pilot
-from textual.widgets import Select
 
+from tictactoe_tui.app.screens.new_game import NewGameScreen
+from tictactoe_tui.app.widgets.choice import Choice
 from tictactoe_tui.engine import BoardSpec, Position
 from tictactoe_tui.game_setup import GameSetup
 
@@ -27,7 +28,8 @@ def test_new_game_screen(snap_compare: Snap) -> None:
 
 def test_new_game_screen_explains_an_impossible_board(snap_compare: Snap) -> None:
     async def choose_k_five(pilot: Pilot[None]) -> None:
-        pilot.app.screen.query_one("#k", Select).value = 5
+        await until(pilot, lambda: isinstance(pilot.app.screen, NewGameScreen))
+        pilot.app.screen.query_one("#k", Choice).value = 5
         await pilot.pause()
 
     assert snap_compare(quick_app(), run_before=choose_k_five, terminal_size=(80, 24))

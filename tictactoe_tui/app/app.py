@@ -89,7 +89,10 @@ class TicTacToeApp(App[None]):
         self.theme_changed_signal.subscribe(self, self._theme_changed)
         if self._setup is None:
             settings = self.profile.settings
-            self.push_screen(NewGameScreen(settings.setup, keypad=settings.keypad), self._first_game)
+            # Pushed once the app runs: a screen pushed while the app starts is drawn, thrown away
+            # and drawn again when the terminal reports its size, which delays the first screen.
+            self.call_later(self.push_screen, NewGameScreen(settings.setup, keypad=settings.keypad),
+                            self._first_game)
         else:
             self._open_game(self._setup, self._start)
 

@@ -15,11 +15,10 @@ from dataclasses import dataclass
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Grid, Horizontal, VerticalScroll
-from textual.content import Content
+from textual.containers import Horizontal, Vertical
 from textual.events import Resize
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, Select, Static
+from textual.widgets import Footer, Input, Static
 
 from ...engine import MAX_SIDE, MIN_SIDE, BoardSpec, BoardSpecError
 from ...game_setup import CONTROLLERS, GameSetup, check_controller
@@ -28,6 +27,9 @@ from ...settings import KeypadLayout
 from ..geometry import plan_screen, too_small_message
 from ..labels import KEYPAD_LABELS, controller_label
 from ..presets import PRESETS
+from ..widgets.choice import Choice
+from ..widgets.form_button import FormButton
+from ..widgets.preset_list import PresetList
 
 SIZE_FIELDS = ("width", "height", "k")
 """The board's fields, in the order ``BoardSpec`` takes them."""
@@ -37,18 +39,8 @@ BRAIN = BRAIN_PREFIX
 """The players' menu entry for an external Gomocup brain, whose command goes in a field of its own."""
 
 
-class Form(VerticalScroll, can_focus=False):
-    """The form scrolls when the terminal is short, but is no stop of its own for Tab."""
-
-
-class Field(Select[object], inherit_bindings=False):
-    """A menu that opens on Enter or Space, so that Up and Down move between the fields, as in a form."""
-
-    BINDINGS = [
-        Binding("enter,space", "show_overlay", "Open", show=False),
-        Binding("up", "app.focus_previous", "Previous field", show=False),
-        Binding("down", "app.focus_next", "Next field", show=False),
-    ]
+class Form(Vertical):
+    """The form; it scrolls when the terminal is short (see the stylesheet), and is no stop for Tab."""
 
 
 def board_problem(width: int, height: int, k: int) -> tuple[str, str] | None:
@@ -75,7 +67,12 @@ class NewGame:
 
 
 class NewGameScreen(Screen[NewGame | None]):
-    """Choose a board, players and keypad; dismissed with a ``NewGame``, or None to go back."""
+    """Choose a board, players and keypad; dismissed with a ``NewGame``, or None to go back.
+
+    Every field is one ``Choice`` widget (its menu is built only when opened), the presets are one
+    widget, and a brain's command field and the warning that the board will not fit exist only while
+    they are needed: the first screen is a dozen widgets to style, lay out and draw, not seventy.
+    """
 
     AUTO_FOCUS = "#start"
 
@@ -94,66 +91,67 @@ class NewGameScreen(Screen[NewGame | None]):
         self._initial = setup or GameSetup()
         self._keypad = keypad
         self._can_cancel = can_cancel
+        self._commands = {field: "" for field in SIDES}
+        """What was typed as each side's brain command, kept while its field comes and goes."""
+        self._command_rows: dict[str, Horizontal] = {}
+        """The brain command fields shown now, by side."""
+        self._fit: Static | None = None
+        """The warning that the board will not fit the terminal, while it is shown."""
 
     def compose(self) -> ComposeResult:
         setup = self._initial
         sizes = [(str(n), n) for n in range(MIN_SIDE, MAX_SIDE + 1)]
-        players: list[tuple[str, object]] = [(controller_label(name), name) for name in CONTROLLERS]
+        players: list[tuple[str, str]] = [(controller_label(name), name) for name in CONTROLLERS]
         players.append(("Gomocup brain…", BRAIN))
         with Form(id="new-game") as form:
             form.border_title = "New game"
-            yield Label("Board", classes="heading")
-            for field, label, value in (("width", "Width", setup.spec.width),
-                                        ("height", "Height", setup.spec.height),
-                                        ("k", "In a row (k)", setup.spec.k)):
-                with Horizontal(classes="field"):
-                    yield Label(label, classes="field-label")
-                    yield Field(sizes, value=value, allow_blank=False, compact=True, id=field)
-                yield Static(id=f"{field}-error", classes="field-error")
-            yield Static(id="fit", classes="field-error")
-            yield Label("Players", classes="heading")
-            for field, label, controller in (("x", "X (moves first)", setup.x), ("o", "O", setup.o)):
+            yield Choice("Width", sizes, setup.spec.width, heading="Board", id="width")
+            yield Choice("Height", sizes, setup.spec.height, id="height")
+            yield Choice("In a row (k)", sizes, setup.spec.k, id="k")
+            for field, label, heading, controller in (("x", "X (moves first)", "Players", setup.x),
+                                                      ("o", "O", "", setup.o)):
                 brain = is_brain_controller(controller)
-                with Horizontal(classes="field"):
-                    yield Label(label, classes="field-label")
-                    yield Field(players, value=BRAIN if brain else controller, allow_blank=False,
-                                compact=True, id=field)
-                with Horizontal(classes="field brain", id=f"{field}-brain") as row:
-                    row.display = brain
-                    yield Label("  brain command", classes="field-label")
-                    yield Input(controller.removeprefix(BRAIN) if brain else "", compact=True,
-                                placeholder="pbrain-rapfi", id=f"{field}-command")
-                yield Static(id=f"{field}-error", classes="field-error")
-            with Horizontal(classes="field"):
-                yield Label("Keypad (3x3)", classes="field-label")
-                yield Field([(KEYPAD_LABELS[layout], layout) for layout in KeypadLayout],
-                            value=self._keypad, allow_blank=False, compact=True, id="keypad")
-            yield Label("Presets", classes="heading")
-            with Grid(id="presets"):
-                for index, preset in enumerate(PRESETS):
-                    text = Content.assemble((preset.key, "bold $text-accent"), "  ", preset.name)
-                    yield Button(text, id=f"preset-{index}", compact=True)
-            with Horizontal(id="actions"):
-                yield Button("Start", variant="primary", id="start")
-                if self._can_cancel:
-                    yield Button("Back", id="cancel")
+                yield Choice(label, players, BRAIN if brain else controller, heading=heading, id=field)
+                if brain:
+                    self._commands[field] = controller.removeprefix(BRAIN)
+                    yield self._command_row(field)
+            yield Choice("Keypad (3x3)", [(KEYPAD_LABELS[layout], layout) for layout in KeypadLayout],
+                         self._keypad, id="keypad")
+            yield PresetList(PRESETS, heading="Presets", id="presets")
+            start = FormButton("Start", id="start", classes="primary")
+            if self._can_cancel:
+                yield Horizontal(start, FormButton("Back", id="cancel"), id="actions")
+            else:
+                yield start
         yield Footer()
+
+    def _command_row(self, field: str) -> Horizontal:
+        """The field for the command of the brain that plays ``field``'s side, with what was typed there."""
+        row = Horizontal(Static("  brain command", classes="field-label"),
+                         Input(self._commands[field], compact=True, placeholder="pbrain-rapfi",
+                               id=f"{field}-command"),
+                         classes="field brain")
+        self._command_rows[field] = row
+        return row
 
     def on_mount(self) -> None:
         self._validate()
 
     # Reading and checking the fields
 
+    def _choice(self, field: str) -> Choice[object]:
+        return self.query_one(f"#{field}", Choice)
+
     def _number(self, field: str) -> int:
-        value = self.query_one(f"#{field}", Select).value
+        value = self._choice(field).value
         assert isinstance(value, int)
         return value
 
     def _controller(self, field: str) -> str:
-        value = self.query_one(f"#{field}", Select).value
+        value = self._choice(field).value
         assert isinstance(value, str)
         if value == BRAIN:
-            return BRAIN + self.query_one(f"#{field}-command", Input).value.strip()
+            return BRAIN + self._commands[field].strip()
         return value
 
     def _player_problem(self, field: str) -> str | None:
@@ -172,41 +170,51 @@ class NewGameScreen(Screen[NewGame | None]):
 
     def keypad(self) -> KeypadLayout:
         """The keypad layout chosen."""
-        value = self.query_one("#keypad", Select).value
+        value = self._choice("keypad").value
         assert isinstance(value, KeypadLayout)
         return value
 
-    @on(Select.Changed)
-    @on(Input.Changed)
+    @on(Input.Changed, ".brain Input")
+    def _command_typed(self, event: Input.Changed) -> None:
+        assert event.input.id is not None
+        self._commands[event.input.id.removesuffix("-command")] = event.value
+        self._validate()
+
+    @on(Choice.Changed)
     def _validate(self) -> None:
         sizes = tuple(self._number(field) for field in SIZE_FIELDS)
         problem = board_problem(*sizes)
         for field in SIZE_FIELDS:
-            self._explain(field, problem[1] if problem is not None and problem[0] == field else "")
+            self._choice(field).note = problem[1] if problem is not None and problem[0] == field else ""
         players_fine = True
         for field in SIDES:
-            brain = self.query_one(f"#{field}", Select).value == BRAIN
-            self.query_one(f"#{field}-brain").display = brain
+            self._show_command(field, self._choice(field).value == BRAIN)
             message = self._player_problem(field) or ""
-            self._explain(field, message)
+            self._choice(field).note = message
             players_fine = players_fine and not message
         self._warn_if_too_small(None if problem is not None else BoardSpec(*sizes))
-        self.query_one("#start", Button).disabled = problem is not None or not players_fine
+        self.query_one("#start", FormButton).disabled = problem is not None or not players_fine
 
-    def _explain(self, field: str, message: str) -> None:
-        """Show ``message`` under ``field`` (nothing when it is empty) and mark the field."""
-        error = self.query_one(f"#{field}-error", Static)
-        error.update(message)
-        error.display = bool(message)
-        self.query_one(f"#{field}", Select).set_class(bool(message), "-invalid")
+    def _show_command(self, field: str, shown: bool) -> None:
+        """Add the brain command field under a side a brain plays, and take it away when none does."""
+        if shown and field not in self._command_rows:
+            self.query_one(Form).mount(self._command_row(field), after=self._choice(field))
+        elif not shown and field in self._command_rows:
+            self._command_rows.pop(field).remove()
 
     def _warn_if_too_small(self, spec: BoardSpec | None) -> None:
         """Say before Start when the board will not fit this terminal (the game waits until it does)."""
         width, height = self.app.size
         fits = spec is None or plan_screen(spec, width, height).geometry is not None
-        warning = self.query_one("#fit", Static)
-        warning.update("" if fits or spec is None else too_small_message(spec, width, height))
-        warning.display = not fits
+        message = "" if fits or spec is None else too_small_message(spec, width, height)
+        if message and self._fit is None:
+            self._fit = Static(message, id="fit", classes="warning")
+            self.query_one(Form).mount(self._fit, after=self._choice("k"))
+        elif message and self._fit is not None:
+            self._fit.update(message)
+        elif not message and self._fit is not None:
+            self._fit.remove()
+            self._fit = None
 
     def on_resize(self, event: Resize) -> None:
         self._validate()
@@ -218,7 +226,7 @@ class NewGameScreen(Screen[NewGame | None]):
             return self._can_cancel
         return True
 
-    @on(Button.Pressed, "#start")
+    @on(FormButton.Pressed, "#start")
     def action_start(self) -> None:
         """Start the game the fields describe; a board that cannot be played is explained, not started."""
         setup = self.chosen()
@@ -229,7 +237,7 @@ class NewGameScreen(Screen[NewGame | None]):
             return
         self.dismiss(NewGame(setup, self.keypad()))
 
-    @on(Button.Pressed, "#cancel")
+    @on(FormButton.Pressed, "#cancel")
     def action_cancel(self) -> None:
         """Go back to the game in progress."""
         if self._can_cancel:
@@ -239,9 +247,8 @@ class NewGameScreen(Screen[NewGame | None]):
         """Set the board fields to a preset (the players stay as chosen)."""
         spec = PRESETS[index].spec
         for field, value in zip(SIZE_FIELDS, (spec.width, spec.height, spec.k), strict=True):
-            self.query_one(f"#{field}", Select).value = value
+            self._choice(field).value = value
 
-    @on(Button.Pressed, "#presets Button")
-    def _preset_pressed(self, event: Button.Pressed) -> None:
-        assert event.button.id is not None
-        self.action_preset(int(event.button.id.removeprefix("preset-")))
+    @on(PresetList.Chosen)
+    def _preset_chosen(self, event: PresetList.Chosen) -> None:
+        self.action_preset(event.index)
