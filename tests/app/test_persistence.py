@@ -119,7 +119,7 @@ async def test_the_profile_holds_the_keypad_the_new_game_screen_and_the_board_ar
     async with quick_app(GameSetup(BoardSpec(3, 3, 3), "human", "human")).run_test() as pilot:
         await pilot.press("n")
         assert form(pilot).keypad() is pilot.app.profile.settings.keypad is KeypadLayout.CALCULATOR
-        form(pilot).query_one("#keypad", Select).value = KeypadLayout.PHONE
+        form(pilot).query_one("#keypad", Choice).value = KeypadLayout.PHONE
         await pilot.press("s")
         await until(pilot, lambda: board(pilot).keypad is KeypadLayout.PHONE)
         assert pilot.app.profile.settings.keypad is KeypadLayout.PHONE

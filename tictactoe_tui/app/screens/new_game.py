@@ -46,15 +46,13 @@ class Form(Vertical):
 def board_problem(width: int, height: int, k: int) -> tuple[str, str] | None:
     """``(field, explanation)`` when the three values make no board, else None.
 
-    The explanation is ``BoardSpec``'s message; the field is the one that
-    message is about, so it can be shown next to that field.
+    The explanation is ``BoardSpec``'s message, and the field the one it names,
+    so the explanation can be shown next to that field.
     """
     try:
         BoardSpec(width, height, k)
     except BoardSpecError as error:
-        message = str(error)
-        field = next((name for name in SIZE_FIELDS if message.startswith(name)), "k")
-        return field, message
+        return error.field, str(error)
     return None
 
 
