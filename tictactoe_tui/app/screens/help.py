@@ -81,6 +81,9 @@ ANALYSIS_INTRO = (
 )
 
 NEW_GAME_KEYS: tuple[tuple[str, str], ...] = (
+    ("↑ ↓ or Tab", "move between the fields"),
+    ("← →", "change the field's value (Home and End: its first and last)"),
+    ("Enter, Space or click", "open the field's menu of values"),
     ("1 to 6", "choose a preset board"),
     ("s", "start the game"),
     ("Esc", "go back to the game in progress"),
