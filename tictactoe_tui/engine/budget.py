@@ -43,7 +43,7 @@ class Budget:
         """Whether any limit has been reached (without counting a node)."""
         return ((self.max_nodes is not None and self.nodes >= self.max_nodes)
                 or (self.deadline is not None and time.perf_counter() >= self.deadline)
-                or (self.stop is not None and self.stop.is_set()))
+                or self.stopped)
 
     def part(self, max_nodes: int | None = None, deadline: float | None = None) -> Budget:
         """A budget for one part of this search, within both this one's limits and the given ones.

@@ -29,7 +29,7 @@ from .lines import win_lines
 from .negamax import build_search
 from .pairing import DEFAULT_BUDGET
 from .position import Mark, Position
-from .scans import threat_mask
+from .scans import threat_mask, threats_in
 from .spec import BoardSpec, Cell
 from .symmetry import symmetries
 from .transposition import TranspositionTable, unpack
@@ -146,11 +146,7 @@ class ExactSearch:
 
     def _new_threats(self, cell: Cell, mine: int, theirs: int) -> int:
         """The threats of ``mine`` on lines through ``cell``, which ``mine`` has just taken."""
-        found = 0
-        for mask in self.lines_at[cell]:
-            if not mask & theirs and (mask & mine).bit_count() == self.spec.k - 1:
-                found |= mask & ~mine
-        return found
+        return threats_in(self.lines_at[cell], self.spec.k, mine, theirs)
 
     def _live(self, theirs: int) -> int:
         """The lines free of ``theirs``, as a bitset over line indices."""

@@ -22,9 +22,14 @@ def sides(position: Position) -> tuple[int, int]:
 
 def threat_mask(spec: BoardSpec, mine: int, theirs: int) -> int:
     """The empty cells that would complete a line of ``mine`` (a bitboard), as a bitmask."""
-    short = spec.k - 1
+    return threats_in(win_lines(spec).masks, spec.k, mine, theirs)
+
+
+def threats_in(lines: Iterable[int], k: int, mine: int, theirs: int) -> int:
+    """The empty cells that would complete one of ``lines`` (masks of k cells) for ``mine``."""
+    short = k - 1
     found = 0
-    for mask in win_lines(spec).masks:
+    for mask in lines:
         if not mask & theirs and (mask & mine).bit_count() == short:
             found |= mask & ~mine
     return found

@@ -25,7 +25,7 @@ from .position import Position
 from .scores import MATE
 from .spec import Cell
 from .threats import vcf, vct
-from .tree import ROOT_WIDTH, Ranking, TreeSearch, line_weights
+from .tree import ROOT_WIDTH, Ranking, TreeSearch, by_score, line_weights
 
 THREAT_SHARE = 0.15
 """The part of the budget spent looking for a forced win by threats before the main search."""
@@ -173,7 +173,7 @@ class _Searcher:
                 ranked = self._rank(ranked, 1 - VERIFY_SHARE if threatened else 1.0)
             if threatened:
                 ranked, refuted = self._verify(ranked)
-                doomed = sorted(refuted + doomed, key=_score, reverse=True)
+                doomed = sorted(refuted + doomed, key=by_score, reverse=True)
                 if not ranked:
                     ranked, doomed = doomed, []
         except OutOfBudget:
@@ -232,7 +232,7 @@ class _Searcher:
                          if defence not in tried and not board.occupied >> defence & 1]
                 tried.update(extra)
                 queue.extend((defence, 0) for defence in dict.fromkeys(extra))
-        doomed.sort(key=_score, reverse=True)
+        doomed.sort(key=by_score, reverse=True)
         return survivors, doomed
 
     def _verify(self, ranked: Ranking) -> tuple[Ranking, Ranking]:
@@ -283,10 +283,6 @@ class _Searcher:
             raise OutOfBudget
         return found
 
-
-
-def _score(entry: tuple[Cell, int]) -> int:
-    return entry[1]
 
 
 def _central(board: LineBoard, cells: list[Cell]) -> Cell:

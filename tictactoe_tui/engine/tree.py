@@ -114,9 +114,9 @@ class TreeSearch:
                     break
         except OutOfBudget:
             self.unwind()
-            if self.progress and max(map(_score, self.progress)) >= -PROVEN:
+            if self.progress and max(map(by_score, self.progress)) >= -PROVEN:
                 searched = {cell for cell, _ in self.progress}
-                ranked = sorted(self.progress, key=_score, reverse=True) + [
+                ranked = sorted(self.progress, key=by_score, reverse=True) + [
                     entry for entry in ranked if entry[0] not in searched]
         return ranked
 
@@ -137,7 +137,7 @@ class TreeSearch:
             board.undo()
             self.progress.append((cell, score))
             alpha = max(alpha, score)
-        ranked = sorted(self.progress, key=_score, reverse=True)
+        ranked = sorted(self.progress, key=by_score, reverse=True)
         self.progress = []
         return ranked
 
@@ -284,5 +284,6 @@ def _spoilers(forks: dict[Cell, set[Cell]]) -> set[Cell]:
     return cells
 
 
-def _score(entry: tuple[Cell, int]) -> int:
+def by_score(entry: tuple[Cell, int]) -> int:
+    """The score of a ``(cell, score)`` entry, to sort a ranking by."""
     return entry[1]
