@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import os
 import signal
+import subprocess
+import sys
 import threading
 from collections.abc import Iterator
 
@@ -121,3 +123,19 @@ def test_a_process_that_cannot_start_fails_the_job_with_the_reason(engine: Engin
     monkeypatch.undo()
     again = engine.submit(Request("move", 1, Position.empty("3x3"), controller="easy"))
     assert again.answer.result(HANG).cell in range(9), "the next job tries again"
+
+
+def test_the_app_loads_process_machinery_only_when_the_first_search_starts() -> None:
+    """The first screen never searches, so the app's import must not pay for starting a process."""
+    probe = (
+        "import sys, tictactoe_tui.app\n"
+        "from tictactoe_tui.engine_process import EngineProcess\n"
+        "before = 'multiprocessing' in sys.modules\n"
+        "engine = EngineProcess()\n"
+        "engine.start()\n"
+        "print(before, 'multiprocessing' in sys.modules, engine.pid is not None)\n"
+        "engine.close()\n"
+    )
+    output = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True,
+                            timeout=HANG).stdout.split()
+    assert output == ["False", "True", "True"]

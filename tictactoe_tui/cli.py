@@ -144,11 +144,13 @@ def _play(args: argparse.Namespace) -> int:
         # A record is continued or replayed by people unless the flags name a computer.
         defaults = GameSetup(start.spec, HUMAN, HUMAN) if start is not None else GameSetup()
         setup = GameSetup(spec or defaults.spec, args.x or defaults.x, args.o or defaults.o)
+    # What the imports make lives as long as the program: collecting while they run finds nothing to
+    # free, and walking their objects again later would only delay the first screen.
+    gc.disable()
     from .app import TicTacToeApp  # Textual loads only when the game starts.
 
-    # What the imports made lives as long as the program: the collector need not walk it again, and a
-    # full collection while the first screen is built would otherwise delay it by a dozen milliseconds.
     gc.freeze()
+    gc.enable()
     app = TicTacToeApp(setup=setup, start=start)
     app.run()
     return app.return_code or 0

@@ -20,20 +20,20 @@ from __future__ import annotations
 
 import contextlib
 import itertools
-import multiprocessing
 import os
-import queue
 import sys
 import threading
 from collections.abc import Callable, Hashable, Iterator
 from concurrent.futures import Future, InvalidStateError
 from dataclasses import dataclass, field
-from multiprocessing.connection import Connection
 from typing import TYPE_CHECKING, Any, Literal, Union
 
 from .gomocup.controllers import is_brain_controller
 
 if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
+    from multiprocessing.process import BaseProcess
+
     from .engine import Cell, MoveEvaluation, Player, Position, SearchResult, Solver
 
 PlayerFactory = Callable[[str], "Player"]
@@ -120,6 +120,8 @@ class Job:
 
 def _serve(connection: Connection, players: PlayerFactory, solvers: SolverFactory) -> None:
     """The child's main loop: run the jobs in the order asked, while a thread listens for stops."""
+    import queue
+
     _silence()
     inbox: queue.SimpleQueue[tuple[Any, ...] | None] = queue.SimpleQueue()
     stops: dict[int, threading.Event] = {}
@@ -234,7 +236,7 @@ class _EngineState:
 class _Child:
     """One engine process, its end of the pipe, and the jobs it has yet to answer."""
 
-    process: multiprocessing.process.BaseProcess
+    process: BaseProcess
     connection: Connection
     jobs: dict[int, Job] = field(default_factory=dict)
 
@@ -250,7 +252,6 @@ class EngineProcess:
                  solvers: SolverFactory = default_solvers) -> None:
         self._players = players
         self._solvers = solvers
-        self._context = multiprocessing.get_context("spawn")
         self._ids = itertools.count(1)
         self._lock = threading.Lock()
         self._child: _Child | None = None
@@ -276,9 +277,13 @@ class EngineProcess:
         child = self._child
         if child is not None and child.process.is_alive():
             return child
-        ours, theirs = self._context.Pipe(duplex=True)
-        process = self._context.Process(target=_serve, args=(theirs, self._players, self._solvers),
-                                        name="tictactoe-tui-engine", daemon=True)
+        # Imported at the first search, not with the app: the first screen never needs a process.
+        import multiprocessing
+
+        context = multiprocessing.get_context("spawn")
+        ours, theirs = context.Pipe(duplex=True)
+        process = context.Process(target=_serve, args=(theirs, self._players, self._solvers),
+                                  name="tictactoe-tui-engine", daemon=True)
         with _stderr_with_a_descriptor():
             process.start()
         theirs.close()
