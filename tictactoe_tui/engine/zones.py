@@ -105,7 +105,8 @@ class ZoneProver:
         if len(table) >= TABLE_LIMIT:
             table.clear()
         key = min(keys)
-        table[key] = zone if zone == WON else _permute(zone, self.owner.symmetries.permutations[keys.index(key)])
+        permutation = self.owner.symmetries.permutations[keys.index(key)]
+        table[key] = zone if zone == WON else _permute(zone, permutation)
         return zone
 
     def _pairing(self, live: int, empty: int) -> int:
@@ -120,8 +121,8 @@ class ZoneProver:
 
     def _ranked(self, me: int, opp: int, live: int) -> list[int]:
         """The empty cells on a live line (``live``: both sides' lines), the likeliest best first."""
-        owner = self.owner
-        lines_at, line_bits_at, attack, defence = owner.lines_at, owner.line_bits_at, self.attack, self.defence
+        lines_at, line_bits_at = self.owner.lines_at, self.owner.line_bits_at
+        attack, defence = self.attack, self.defence
         ranked = []
         rest = self.full ^ (me | opp)
         while rest:
@@ -214,7 +215,8 @@ class ZoneProver:
         # past that search's budget: rare, and skipping a pairing only costs a search, never an answer).
         owner = self.owner
         line_bits_at, adds = owner.line_bits_at, owner.key_add[1 - self._side]
-        moves = [their_threats.bit_length() - 1] if their_threats else self._ranked(me, them, my_live | their_live)
+        moves = ([their_threats.bit_length() - 1] if their_threats
+                 else self._ranked(me, them, my_live | their_live))
         for cell in moves:
             bit = 1 << cell
             mine = me | bit
