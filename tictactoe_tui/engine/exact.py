@@ -32,7 +32,8 @@ from .position import Mark, Position
 from .scans import threat_mask, threats_in
 from .spec import BoardSpec, Cell
 from .symmetry import symmetries
-from .transposition import TranspositionTable, unpack
+from .transposition import TranspositionTable, pack, unpack
+from .zones import WON, ZoneProver
 
 POLL_WORK = 4096
 """Roughly how many cells the search handles between looks at its budget.
@@ -85,7 +86,7 @@ class ExactSearch:
     """
 
     def __init__(self, spec: BoardSpec, table: TranspositionTable, *,
-                 pairing_budget: int = DEFAULT_BUDGET) -> None:
+                 pairing_budget: int = DEFAULT_BUDGET, zones: bool = True) -> None:
         self.spec = spec
         self.table = table
         self.win = spec.cells + 1
@@ -111,6 +112,8 @@ class ExactSearch:
         self._budget = Budget()
         self._counted = 0
         self._search = build_search(self)
+        self.zones = ZoneProver(self) if zones else None
+        """Settles first whether the side to move at a root can win at all (None: the search alone)."""
 
     # Nodes
 
@@ -162,6 +165,8 @@ class ExactSearch:
         """
         try:
             self.stage = f"{self.settled}; proving the outcome" if self.settled else "proving the outcome"
+            if self.zones is not None:
+                self._bound_by_zones(node, budget)
             score = self.score(node, -1, 1, budget)
         except OutOfBudget:
             return None
@@ -169,6 +174,47 @@ class ExactSearch:
         if not exact:
             return Proof(score, (self.best_move(node),), exact=False, complete=False)
         return self._proof(node, score, self.best_move(node), budget)
+
+    def _bound_by_zones(self, node: Node, budget: Budget) -> None:
+        """Whether the side to move can win at all, proven by ``zones`` and put in the table as bounds.
+
+        That half of a draw is where the search alone spends nearly all its work on a big board;
+        the zone prover proves it with far fewer positions. Its "cannot win" covers every move,
+        so each child gets the bound too, and checking which first moves keep a draw is left
+        with the easy half: whether the opponent can win.
+        """
+        assert self.zones is not None
+        start = self.zones.nodes
+        if self.zones.prove(node, budget) == WON:
+            self._bound(node.keys, lower=1)  # every win scores at least 1
+            return
+        self._bound(node.keys, upper=0)
+        children = [self.child(node, cell) for cell in bit_cells(self.empty(node))]
+        for child in children:
+            self._bound(child.keys, lower=0)
+        # If the opponent could not win were the side to move to pass, it cannot win after any move
+        # either, an extra mark never hurting its owner: every child is then a draw. On the empty
+        # board that is the proof just made, with the colours swapped; elsewhere it gets as many
+        # positions as that proof took.
+        passed = Node(node.opp, node.me, node.opp_threats, node.my_threats, node.opp_live, node.my_live,
+                      node.keys, 1 - node.side)
+        part = budget.part(max_nodes=max(1000, self.zones.nodes - start))
+        try:
+            cannot = self.zones.prove(passed, part) != WON
+        except OutOfBudget:
+            cannot = False
+        budget.nodes += part.nodes
+        if cannot:
+            for child in children:
+                self._bound(child.keys, upper=0)
+
+    def _bound(self, keys: tuple[int, ...], lower: int | None = None, upper: int | None = None) -> None:
+        """Narrow the table's bounds on the position with ``keys`` to ``lower`` and ``upper``."""
+        key = min(keys)
+        entry = self.table.get(key)
+        known_lower, known_upper, move = unpack(entry) if entry is not None else (-self.win, self.win, -1)
+        self.table.store(key, pack(known_lower if lower is None else max(lower, known_lower),
+                                   known_upper if upper is None else min(upper, known_upper), move))
 
     def prove_short_first(self, node: Node, budget: Budget) -> tuple[int, Proof | None]:
         """``prove``, after asking "a forced win or loss within d plies?" for d = 1, 2, ...

@@ -46,6 +46,9 @@ if TYPE_CHECKING:
 WON = -1
 """What a search returns instead of a zone when the attacker can force a win."""
 
+POLL_MASK = 255
+"""The budget is looked at every ``POLL_MASK + 1`` positions."""
+
 TABLE_LIMIT = 2_000_000
 """Positions remembered before the table starts afresh (an entry costs about a hundred bytes)."""
 
@@ -54,7 +57,8 @@ class ZoneProver:
     """Proves that the side to move at a root cannot win, over the tables of an ``ExactSearch``.
 
     ``nodes`` counts the positions visited; ``table`` maps canonical keys to zones (in canonical
-    cells) or ``WON``, one table per attacking side, since the key does not say who attacks.
+    cells) or ``WON``. Keys pack the attacker's marks below the defender's, whichever colour
+    attacks: the question does not depend on colour, so a proof for one side serves the other.
     """
 
     def __init__(self, owner: ExactSearch) -> None:
@@ -62,31 +66,33 @@ class ZoneProver:
         self.k_less = owner.spec.k - 1
         self.full = owner.spec.full_mask
         self.nodes = 0
-        self.tables: tuple[dict[int, int], dict[int, int]] = ({}, {})
+        self.table: dict[int, int] = {}
         self.attack = tuple(attack_weight(marks) for marks in range(owner.spec.k + 1))
         self.defence = tuple(defence_weight(marks) for marks in range(owner.spec.k + 1))
         self._budget = Budget()
-        self._side = 0
-        self._table: dict[int, int] = {}
 
     def prove(self, node: Node, budget: Budget) -> int:
         """The zone of a proof that the side to move at ``node`` cannot win, or ``WON`` when it can.
 
         Raises ``OutOfBudget`` when ``budget`` runs out first; what was proven stays remembered.
         """
-        self._budget, self._side = budget, node.side
-        self._table = self.tables[node.side]
+        self._budget = budget
+        keys = node.keys
+        if node.side:  # O attacks: its marks go below
+            cells, full = self.owner.spec.cells, self.full
+            keys = tuple(key >> cells | (key & full) << cells for key in keys)
         start = self.nodes
         try:
             return self.attacker(node.me, node.opp, node.my_threats, node.opp_threats, node.my_live,
-                                 node.opp_live, node.keys)
+                                 node.opp_live, keys)
         finally:
-            budget.nodes += self.nodes - start
+            budget.nodes += (self.nodes & POLL_MASK) - (start & POLL_MASK)  # those _count did not add
 
     def _count(self) -> None:
         self.nodes += 1
-        if not self.nodes & 255:
+        if not self.nodes & POLL_MASK:
             budget = self._budget
+            budget.nodes += POLL_MASK + 1
             if budget.exhausted:
                 raise OutOfBudget
             if self.owner.on_poll is not None:
@@ -95,13 +101,13 @@ class ZoneProver:
     def _recall(self, keys: tuple[int, ...]) -> int | None:
         """The zone (in this position's cells) or ``WON`` remembered for the position, if any."""
         key = min(keys)
-        found = self._table.get(key)
+        found = self.table.get(key)
         if found is None or found == WON:
             return found
         return _permute(found, self.owner.symmetries.inverses[keys.index(key)])
 
     def _remember(self, keys: tuple[int, ...], zone: int) -> int:
-        table = self._table
+        table = self.table
         if len(table) >= TABLE_LIMIT:
             table.clear()
         key = min(keys)
@@ -175,7 +181,7 @@ class ZoneProver:
                     keys: tuple[int, ...], moves: list[int]) -> int:
         """The union of the zones refuting every move in ``moves`` that no zone found so far covers."""
         owner = self.owner
-        line_bits_at, adds = owner.line_bits_at, owner.key_add[self._side]
+        line_bits_at, adds = owner.line_bits_at, owner.key_add[0]
         remaining = sum(1 << cell for cell in moves)
         zone = 0
         for cell in moves:
@@ -214,7 +220,7 @@ class ZoneProver:
         # lines with one more empty cell, and any pairing now would have been one then (unless it lay
         # past that search's budget: rare, and skipping a pairing only costs a search, never an answer).
         owner = self.owner
-        line_bits_at, adds = owner.line_bits_at, owner.key_add[1 - self._side]
+        line_bits_at, adds = owner.line_bits_at, owner.key_add[1]
         moves = ([their_threats.bit_length() - 1] if their_threats
                  else self._ranked(me, them, my_live | their_live))
         for cell in moves:
