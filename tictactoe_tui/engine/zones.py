@@ -270,7 +270,8 @@ def _rows(spec: BoardSpec, masks: tuple[int, ...]) -> tuple[int, ...]:
             continue
         (col, row), (next_col, next_row) = spec.coordinates(cells[0]), spec.coordinates(cells[1])
         step = (next_col - col, next_row - row)
-        place = row if step == (1, 0) else col if step == (0, 1) else col - row if step == (1, 1) else col + row
+        places = {(1, 0): row, (0, 1): col, (1, 1): col - row}  # and (-1, 1): the other diagonal
+        place = places.get(step, col + row)
         found.append(1 << rows.setdefault((*step, place), len(rows)))
     return tuple(found)
 
