@@ -42,6 +42,10 @@ Work per node grows with the board (each node ranks every empty cell), so the
 number of nodes between looks is this divided by the number of cells."""
 
 
+SOON = 200
+"""Positions per cell the search alone gets for the outcome before the zone prover is asked."""
+
+
 @dataclass(frozen=True, slots=True)
 class Node:
     """A position as the search sees it, relative to the side to move.
@@ -165,7 +169,7 @@ class ExactSearch:
         """
         try:
             self.stage = f"{self.settled}; proving the outcome" if self.settled else "proving the outcome"
-            if self.zones is not None:
+            if self.zones is not None and self._outcome_soon(node, budget) in (None, 0):
                 self._bound_by_zones(node, budget)
             score = self.score(node, -1, 1, budget)
         except OutOfBudget:
@@ -174,6 +178,20 @@ class ExactSearch:
         if not exact:
             return Proof(score, (self.best_move(node),), exact=False, complete=False)
         return self._proof(node, score, self.best_move(node), budget)
+
+    def _outcome_soon(self, node: Node, budget: Budget) -> int | None:
+        """The outcome's score if the search alone finds it within ``SOON`` positions a cell, else None.
+
+        A win or a loss the search usually proves within that, faster than the zone prover finds
+        out that the side to move can win; a draw is where the zone prover pays.
+        """
+        part = budget.part(max_nodes=SOON * self.spec.cells)
+        try:
+            return self.score(node, -1, 1, part)
+        except OutOfBudget:
+            return None
+        finally:
+            budget.nodes += part.nodes
 
     def _bound_by_zones(self, node: Node, budget: Budget) -> None:
         """Whether the side to move can win at all, proven by ``zones`` and put in the table as bounds.
