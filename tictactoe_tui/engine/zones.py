@@ -204,7 +204,7 @@ class ZoneProver:
             if threats & (threats - 1) and not opp_threats & ~bit:
                 return WON  # two threats, and no line of the defender's to complete first
             found = self.defender(mine, opp, threats, opp_threats & ~bit, my_live,
-                                  opp_live & ~line_bits_at[cell], tuple(map(add, keys, adds[cell])))
+                                  opp_live & ~line_bits_at[cell], tuple(map(add, keys, adds[cell])), zone)
             if found == WON:
                 return WON
             zone |= found
@@ -214,12 +214,15 @@ class ZoneProver:
         return zone
 
     def defender(self, them: int, me: int, their_threats: int, my_threats: int, their_live: int, my_live: int,
-                 keys: tuple[int, ...]) -> int:
-        """The zone proving that the attacker (``them``, who just moved) cannot win, or ``WON``."""
+                 keys: tuple[int, ...], prefer: int = 0) -> int:
+        """The zone proving that the attacker (``them``, who just moved) cannot win, or ``WON``.
+
+        ``prefer`` holds cells already in the zone of the node before, which a zone chosen freely
+        takes where it can, so that the union stays small."""
         self._count()
         empty = self.full ^ (me | them)
         if my_threats:
-            return self._completion(my_threats & -my_threats, their_live, empty)
+            return self._completion(my_threats & -my_threats, their_live, empty, prefer)
         if not their_live or not empty:
             return 0
         if their_threats & (their_threats - 1):
@@ -244,7 +247,7 @@ class ZoneProver:
                 return self._remember(keys, found | bit)
         return self._remember(keys, WON)
 
-    def _completion(self, win: int, their_live: int, empty: int) -> int:
+    def _completion(self, win: int, their_live: int, empty: int, prefer: int) -> int:
         """The zone of the defender completing a line on ``win`` (a bit): that cell, and one empty cell
         of every line the attacker could still complete, so no extra marks complete one first."""
         zone = win
@@ -254,6 +257,7 @@ class ZoneProver:
             their_live ^= low
             gaps = masks[low.bit_length() - 1] & empty
             if not gaps & zone:
+                gaps = gaps & prefer or gaps
                 zone |= gaps & -gaps
         return zone
 
