@@ -12,7 +12,10 @@ a guess, so the table serves any later search, whatever its window.
 Every question here is a few null-window searches of the inner loop
 (``negamax``): "win, draw or loss?" first, since the window (-1, 1) cuts off
 every win and every loss at once; then "is there a faster win (a slower
-loss)?" until the answer is no; then which other moves do as well. On a big
+loss)?" until the answer is no; then which other moves do as well. When
+the first question does not settle soon, the zone prover (``zones``) first
+settles whether the side to move can win at all: the half of a draw where
+the search alone spends nearly all its work on a big board. On a big
 board, "is there a forced win within d plies?" for d = 1, 2, 3, ... proves
 short wins long before the whole game could be solved.
 """
@@ -169,9 +172,11 @@ class ExactSearch:
         """
         try:
             self.stage = f"{self.settled}; proving the outcome" if self.settled else "proving the outcome"
-            if self.zones is not None and self._outcome_soon(node, budget) in (None, 0):
+            score = None if self.zones is None else self._outcome_soon(node, budget)
+            if self.zones is not None and not score:  # unknown yet, or a draw: the zone prover pays
                 self._bound_by_zones(node, budget)
-            score = self.score(node, -1, 1, budget)
+            if score is None:
+                score = self.score(node, -1, 1, budget)
         except OutOfBudget:
             return None
         score, exact = self._sharpen(node, score, budget)

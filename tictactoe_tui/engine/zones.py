@@ -48,17 +48,15 @@ if TYPE_CHECKING:
 WON = -1
 """What a search returns instead of a zone when the attacker can force a win."""
 
-POLL_MASK = 255
-"""The budget is looked at every ``POLL_MASK + 1`` positions."""
-
-TABLE_LIMIT = 2_000_000
-"""Positions remembered before the table starts afresh (an entry costs about a hundred bytes)."""
+TABLE_SHARE = 4
+"""The prover remembers up to a this-th of the transposition table's entries (of about the same size)
+before its table starts afresh, so the solver's memory stays near the limit set for it."""
 
 
 class ZoneProver:
     """Proves that the side to move at a root cannot win, over the tables of an ``ExactSearch``.
 
-    ``nodes`` counts the positions visited; ``table`` maps canonical keys to zones (in canonical
+    ``nodes`` counts the positions visited; ``tables`` map canonical keys to zones (in canonical
     cells) or ``WON``. Keys pack the attacker's marks below the defender's, whichever colour
     attacks: the question does not depend on colour, so a proof for one side serves the other.
     """
@@ -68,7 +66,11 @@ class ZoneProver:
         self.k_less = owner.spec.k - 1
         self.full = owner.spec.full_mask
         self.nodes = 0
-        self.table: dict[int, int] = {}
+        self.poll_mask = owner.poll_interval - 1
+        """The budget is looked at as often as the search looks at it, every ``poll_mask + 1`` positions."""
+        self.tables: tuple[dict[int, int], dict[int, int]] = ({}, {})
+        """Attacker nodes', then defender nodes': the keys do not say who is to move."""
+        self.capacity = max(1000, owner.table.capacity // TABLE_SHARE)
         self.attack = tuple(attack_weight(marks) for marks in range(owner.spec.k + 1))
         self.defence = tuple(defence_weight(marks) for marks in range(owner.spec.k + 1))
         self.row_of = _rows(owner.spec, owner.masks)
@@ -80,6 +82,8 @@ class ZoneProver:
         Raises ``OutOfBudget`` when ``budget`` runs out first; what was proven stays remembered.
         """
         self._budget = budget
+        if budget.exhausted:
+            raise OutOfBudget
         keys = node.keys
         if node.side:  # O attacks: its marks go below
             cells, full = self.owner.spec.cells, self.full
@@ -89,29 +93,29 @@ class ZoneProver:
             return self.attacker(node.me, node.opp, node.my_threats, node.opp_threats, node.my_live,
                                  node.opp_live, keys)
         finally:
-            budget.nodes += (self.nodes & POLL_MASK) - (start & POLL_MASK)  # those _count did not add
+            mask = self.poll_mask
+            budget.nodes += (self.nodes & mask) - (start & mask)  # those _count did not add
 
     def _count(self) -> None:
         self.nodes += 1
-        if not self.nodes & POLL_MASK:
+        if not self.nodes & self.poll_mask:
             budget = self._budget
-            budget.nodes += POLL_MASK + 1
+            budget.nodes += self.poll_mask + 1
             if budget.exhausted:
                 raise OutOfBudget
             if self.owner.on_poll is not None:
                 self.owner.on_poll()
 
-    def _recall(self, keys: tuple[int, ...]) -> int | None:
+    def _recall(self, table: dict[int, int], keys: tuple[int, ...]) -> int | None:
         """The zone (in this position's cells) or ``WON`` remembered for the position, if any."""
         key = min(keys)
-        found = self.table.get(key)
+        found = table.get(key)
         if found is None or found == WON:
             return found
         return _permute(found, self.owner.symmetries.inverses[keys.index(key)])
 
-    def _remember(self, keys: tuple[int, ...], zone: int) -> int:
-        table = self.table
-        if len(table) >= TABLE_LIMIT:
+    def _remember(self, table: dict[int, int], keys: tuple[int, ...], zone: int) -> int:
+        if len(table) >= self.capacity:
             table.clear()
         key = min(keys)
         permutation = self.owner.symmetries.permutations[keys.index(key)]
@@ -175,18 +179,19 @@ class ZoneProver:
         empty = self.full ^ (me | opp)
         if not my_live or not empty:
             return 0
-        known = self._recall(keys)
+        known = self._recall(self.tables[0], keys)
         if known is not None:
             return known
         zone = self._pairing(my_live, empty)
         if zone >= 0:
-            return self._remember(keys, zone)
+            return self._remember(self.tables[0], keys, zone)
         moves = self._ranked(me, opp, my_live | opp_live)
         if opp_threats:
             block = opp_threats.bit_length() - 1
             moves.remove(block)
             moves.insert(0, block)
-        return self._remember(keys, self._refute_all(me, opp, opp_threats, my_live, opp_live, keys, moves))
+        zone = self._refute_all(me, opp, opp_threats, my_live, opp_live, keys, moves)
+        return self._remember(self.tables[0], keys, zone)
 
     def _refute_all(self, me: int, opp: int, opp_threats: int, my_live: int, opp_live: int,
                     keys: tuple[int, ...], moves: list[int]) -> int:
@@ -227,7 +232,7 @@ class ZoneProver:
             return 0
         if their_threats & (their_threats - 1):
             return WON
-        known = self._recall(keys)
+        known = self._recall(self.tables[1], keys)
         if known is not None:
             return known
         # No pairing is looked for here: the attacker node just before looked for one over the same
@@ -244,8 +249,8 @@ class ZoneProver:
             found = self.attacker(them, mine, their_threats & ~bit, threats, their_live & ~line_bits_at[cell],
                                   my_live, tuple(map(add, keys, adds[cell])))
             if found != WON:
-                return self._remember(keys, found | bit)
-        return self._remember(keys, WON)
+                return self._remember(self.tables[1], keys, found | bit)
+        return self._remember(self.tables[1], keys, WON)
 
     def _completion(self, win: int, their_live: int, empty: int, prefer: int) -> int:
         """The zone of the defender completing a line on ``win`` (a bit): that cell, and one empty cell
