@@ -12,6 +12,7 @@ from tictactoe_tui.engine.budget import Budget
 from tictactoe_tui.engine.exact import ExactSearch, Node
 from tictactoe_tui.engine.position import Position
 from tictactoe_tui.engine.scans import threat_mask
+from tictactoe_tui.engine.search import Progress, Solver, Value
 from tictactoe_tui.engine.transposition import TranspositionTable
 from tictactoe_tui.engine.zones import WON, ZoneProver
 
@@ -145,3 +146,10 @@ def test_the_colours_share_one_proof() -> None:
                   node.keys, 1 - node.side)
     assert engine.zones.prove(passed, Budget()) != WON
     assert engine.zones.nodes == before + 1
+
+
+def test_a_proof_reports_the_zone_stages() -> None:
+    reports: list[Progress] = []
+    result = Solver().prove(Position.empty("7x6k5"), progress=reports.append)
+    assert (result.value, len(result.best_moves)) == (Value.DRAW, 42)
+    assert any(report.stage == "proving whether X can win at all" for report in reports)

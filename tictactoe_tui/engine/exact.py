@@ -207,6 +207,9 @@ class ExactSearch:
         with the easy half: whether the opponent can win.
         """
         assert self.zones is not None
+        mover, other = Mark.at_ply(self.marks(node)), Mark.at_ply(self.marks(node) + 1)
+        settled = f"{self.settled}; " if self.settled else ""
+        self.stage = f"{settled}proving whether {mover} can win at all"
         start = self.zones.nodes
         if self.zones.prove(node, budget) == WON:
             self._bound(node.keys, lower=1)  # every win scores at least 1
@@ -219,6 +222,7 @@ class ExactSearch:
         # either, an extra mark never hurting its owner: every child is then a draw. On the empty
         # board that is the proof just made, with the colours swapped; elsewhere it gets as many
         # positions as that proof took.
+        self.stage = f"{settled}{mover} cannot win; could {other} win after any move?"
         passed = Node(node.opp, node.me, node.opp_threats, node.my_threats, node.opp_live, node.my_live,
                       node.keys, 1 - node.side)
         part = budget.part(max_nodes=max(1000, self.zones.nodes - start))
