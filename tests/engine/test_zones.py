@@ -134,6 +134,15 @@ def test_a_win_is_found_out_and_left_to_the_search() -> None:
     assert proof is not None and proof.score > 0 and engine.plies(engine.root(position), proof.score) == 11
 
 
+@pytest.mark.parametrize("board", ["6x5k4", "6x6k4", "4x4k3"])
+def test_a_win_the_search_finds_soon_never_waits_for_the_zone_prover(board: str) -> None:
+    position = Position.empty(board)
+    engine = _engine(position)
+    proof = engine.prove(engine.root(position), Budget())
+    assert proof is not None and proof.score > 0
+    assert engine.zones is not None and engine.zones.nodes == 0
+
+
 def test_the_colours_share_one_proof() -> None:
     """The empty board with either side to move is one question: the second proof is a table hit."""
     position = Position.empty("6x6k5")

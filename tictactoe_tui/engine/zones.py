@@ -49,8 +49,9 @@ WON = -1
 """What a search returns instead of a zone when the attacker can force a win."""
 
 TABLE_SHARE = 4
-"""The prover remembers up to a this-th of the transposition table's entries (of about the same size)
-before its table starts afresh, so the solver's memory stays near the limit set for it."""
+"""Each of the prover's two tables holds up to a this-th of the transposition table's entries (of
+about the same size) before it starts afresh, so the solver stays within one and a half times the
+memory limit set for it."""
 
 
 class ZoneProver:
