@@ -7,9 +7,9 @@ warm (no table, no cached lines or symmetries) and the peak memory is that
 board's alone. Seconds cover building the board's tables and the solve with
 every best move, not the interpreter's start-up and imports. Memory is the
 child process's peak resident set size (``ru_maxrss``), interpreter included
-(about 20 MB of it before any solving). ``--long`` adds 5x5k4, 6x5k4, 6x6k4 and
-6x6k5, about a second each, and 7x4k4, about a quarter of a minute. With
-``--repeat``, the fastest of N runs is shown.
+(about 20 MB of it before any solving). ``--long`` adds 5x5k4, 6x5k4, 6x6k4,
+6x6k5 and 7x4k4, a few seconds at most each, and 7x7k5, about half a minute.
+With ``--repeat``, the fastest of N runs is shown.
 
 Timings taken while other work shares the processor run long, so use a quiet
 machine for figures worth quoting.
@@ -27,7 +27,7 @@ from atlas import literature_value
 from tictactoe_tui.engine import BoardSpec
 
 DEFAULT_BOARDS = ("3x3k3", "4x3k3", "4x4k3", "4x4k4", "5x4k4")
-LONG_BOARDS = ("5x5k4", "6x5k4", "6x6k4", "6x6k5", "7x4k4")
+LONG_BOARDS = ("5x5k4", "6x5k4", "6x6k4", "6x6k5", "7x4k4", "7x7k5")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

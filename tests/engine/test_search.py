@@ -142,7 +142,7 @@ def test_the_table_stays_within_its_memory_limit(monkeypatch: pytest.MonkeyPatch
 
     monkeypatch.setattr(TranspositionTable, "store", store)
     solver = Solver(memory_limit_mb=1)
-    result = solver.solve(Position.from_moves("5x4k4", "a1 e4"))
+    result = solver.solve(Position.from_moves("5x4k4", "a1 b1"))
     assert (result.value, result.plies) == (Value.DRAW, 18)
     assert 0 < largest <= solver.table.capacity
     assert result.nodes > solver.table.capacity  # the table did fill up, and forgot

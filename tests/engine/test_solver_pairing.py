@@ -8,7 +8,7 @@ from functools import cache
 import pytest
 
 from tictactoe_tui.engine.lines import win_lines
-from tictactoe_tui.engine.pairing import has_pairing
+from tictactoe_tui.engine.pairing import has_pairing, pairing_cells
 from tictactoe_tui.engine.spec import BoardSpec
 
 
@@ -111,3 +111,20 @@ def test_pairs_are_disjoint() -> None:
     assert has_pairing([0b0011, 0b1100], 0b1111)
     assert has_pairing([0b00111, 0b11100], 0b11111)  # {0,1} and {3,4}, or {0,1} and {2,3}...
     assert not has_pairing([0b00111, 0b11100, 0b01010], 0b11111)  # ...but not with a third line on 1 and 3
+
+
+def test_the_cells_of_a_pairing_hold_a_pair_in_every_line() -> None:
+    rng = random.Random(11)
+    found = 0
+    for _ in range(400):
+        size = rng.randint(4, 10)
+        empty = sum(1 << cell for cell in range(size) if rng.random() < 0.8)
+        lines = [sum(1 << cell for cell in rng.sample(range(size), rng.randint(2, 4)))
+                 for _ in range(rng.randint(1, 5))]
+        cells = pairing_cells(lines, empty, budget=10**6)
+        assert (cells >= 0) is has_pairing(lines, empty, budget=10**6)
+        if cells >= 0:
+            found += 1
+            assert cells & ~empty == 0 and cells.bit_count() % 2 == 0
+            assert all((line & cells).bit_count() >= 2 for line in lines)
+    assert found > 40

@@ -12,7 +12,10 @@ a guess, so the table serves any later search, whatever its window.
 Every question here is a few null-window searches of the inner loop
 (``negamax``): "win, draw or loss?" first, since the window (-1, 1) cuts off
 every win and every loss at once; then "is there a faster win (a slower
-loss)?" until the answer is no; then which other moves do as well. On a big
+loss)?" until the answer is no; then which other moves do as well. When
+the first question does not settle soon, the zone prover (``zones``) first
+settles whether the side to move can win at all: the half of a draw where
+the search alone spends nearly all its work on a big board. On a big
 board, "is there a forced win within d plies?" for d = 1, 2, 3, ... proves
 short wins long before the whole game could be solved.
 """
@@ -32,13 +35,18 @@ from .position import Mark, Position
 from .scans import threat_mask, threats_in
 from .spec import BoardSpec, Cell
 from .symmetry import symmetries
-from .transposition import TranspositionTable, unpack
+from .transposition import TranspositionTable, pack, unpack
+from .zones import WON, ZoneProver
 
 POLL_WORK = 4096
 """Roughly how many cells the search handles between looks at its budget.
 
 Work per node grows with the board (each node ranks every empty cell), so the
 number of nodes between looks is this divided by the number of cells."""
+
+
+SOON = 200
+"""Positions per cell the search alone gets for the outcome before the zone prover is asked."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,7 +93,7 @@ class ExactSearch:
     """
 
     def __init__(self, spec: BoardSpec, table: TranspositionTable, *,
-                 pairing_budget: int = DEFAULT_BUDGET) -> None:
+                 pairing_budget: int = DEFAULT_BUDGET, zones: bool = True) -> None:
         self.spec = spec
         self.table = table
         self.win = spec.cells + 1
@@ -111,6 +119,8 @@ class ExactSearch:
         self._budget = Budget()
         self._counted = 0
         self._search = build_search(self)
+        self.zones = ZoneProver(self) if zones else None
+        """Settles first whether the side to move at a root can win at all (None: the search alone)."""
 
     # Nodes
 
@@ -162,13 +172,76 @@ class ExactSearch:
         """
         try:
             self.stage = f"{self.settled}; proving the outcome" if self.settled else "proving the outcome"
-            score = self.score(node, -1, 1, budget)
+            score = None if self.zones is None else self._outcome_soon(node, budget)
+            if self.zones is not None and not score:  # unknown yet, or a draw: the zone prover pays
+                self._bound_by_zones(node, budget)
+            if score is None:
+                score = self.score(node, -1, 1, budget)
         except OutOfBudget:
             return None
         score, exact = self._sharpen(node, score, budget)
         if not exact:
             return Proof(score, (self.best_move(node),), exact=False, complete=False)
         return self._proof(node, score, self.best_move(node), budget)
+
+    def _outcome_soon(self, node: Node, budget: Budget) -> int | None:
+        """The outcome's score if the search alone finds it within ``SOON`` positions a cell, else None.
+
+        A win or a loss the search usually proves within that, faster than the zone prover finds
+        out that the side to move can win; a draw is where the zone prover pays.
+        """
+        part = budget.part(max_nodes=SOON * self.spec.cells)
+        try:
+            return self.score(node, -1, 1, part)
+        except OutOfBudget:
+            return None
+        finally:
+            budget.nodes += part.nodes
+
+    def _bound_by_zones(self, node: Node, budget: Budget) -> None:
+        """Whether the side to move can win at all, proven by ``zones`` and put in the table as bounds.
+
+        That half of a draw is where the search alone spends nearly all its work on a big board;
+        the zone prover proves it with far fewer positions. Its "cannot win" covers every move,
+        so each child gets the bound too, and checking which first moves keep a draw is left
+        with the easy half: whether the opponent can win.
+        """
+        assert self.zones is not None
+        mover, other = Mark.at_ply(self.marks(node)), Mark.at_ply(self.marks(node) + 1)
+        settled = f"{self.settled}; " if self.settled else ""
+        self.stage = f"{settled}proving whether {mover} can win at all"
+        start = self.zones.nodes
+        if self.zones.prove(node, budget) == WON:
+            self._bound(node.keys, lower=1)  # every win scores at least 1
+            return
+        self._bound(node.keys, upper=0)
+        children = [self.child(node, cell) for cell in bit_cells(self.empty(node))]
+        for child in children:
+            self._bound(child.keys, lower=0)
+        # If the opponent could not win were the side to move to pass, it cannot win after any move
+        # either, an extra mark never hurting its owner: every child is then a draw. On the empty
+        # board that is the proof just made, with the colours swapped; elsewhere it gets as many
+        # positions as that proof took.
+        self.stage = f"{settled}{mover} cannot win; could {other} win after any move?"
+        passed = Node(node.opp, node.me, node.opp_threats, node.my_threats, node.opp_live, node.my_live,
+                      node.keys, 1 - node.side)
+        part = budget.part(max_nodes=max(1000, self.zones.nodes - start))
+        try:
+            cannot = self.zones.prove(passed, part) != WON
+        except OutOfBudget:
+            cannot = False
+        budget.nodes += part.nodes
+        if cannot:
+            for child in children:
+                self._bound(child.keys, upper=0)
+
+    def _bound(self, keys: tuple[int, ...], lower: int | None = None, upper: int | None = None) -> None:
+        """Narrow the table's bounds on the position with ``keys`` to ``lower`` and ``upper``."""
+        key = min(keys)
+        entry = self.table.get(key)
+        known_lower, known_upper, move = unpack(entry) if entry is not None else (-self.win, self.win, -1)
+        self.table.store(key, pack(known_lower if lower is None else max(lower, known_lower),
+                                   known_upper if upper is None else min(upper, known_upper), move))
 
     def prove_short_first(self, node: Node, budget: Budget) -> tuple[int, Proof | None]:
         """``prove``, after asking "a forced win or loss within d plies?" for d = 1, 2, ...

@@ -32,28 +32,38 @@ def has_pairing(lines: Iterable[int], empty: int, budget: int = DEFAULT_BUDGET) 
     such pairing, or none was found within ``budget`` tries: the answer is only
     ever trusted when True.
     """
+    return pairing_cells(lines, empty, budget) >= 0
+
+
+def pairing_cells(lines: Iterable[int], empty: int, budget: int = DEFAULT_BUDGET) -> int:
+    """The cells of a pairing found as ``has_pairing`` looks for one (a bitmask), or -1 for none.
+
+    The cells are what the proof depends on: marks of the attacker anywhere else
+    cannot fill a pair, so the attacker still cannot win with them (``zones``).
+    """
     smallest_first = sorted({line & empty for line in lines}, key=int.bit_count)
     kept: list[int] = []
     for line in smallest_first:
         if line.bit_count() < 2:
-            return False  # a line about to be completed: no pair fits
+            return -1  # a line about to be completed: no pair fits
         if not any(inner & line == inner for inner in kept):
             kept.append(line)
     return _cover(kept, empty, [budget])
 
 
-def _cover(lines: list[int], free: int, budget: list[int]) -> bool:
+def _cover(lines: list[int], free: int, budget: list[int]) -> int:
+    """The cells of disjoint pairs of ``free`` cells covering ``lines``, or -1 (none found in budget)."""
     if not lines:
-        return True
+        return 0
     budget[0] -= 1
     if budget[0] < 0:
-        return False
+        return -1
     tightest, fewest = 0, free.bit_count() + 1
     for line in lines:
         count = (line & free).bit_count()
         if count < fewest:
             if count < 2:
-                return False  # a line whose cells went to other pairs
+                return -1  # a line whose cells went to other pairs
             tightest, fewest = line, count
     cells = []
     available = tightest & free
@@ -63,7 +73,8 @@ def _cover(lines: list[int], free: int, budget: list[int]) -> bool:
         cells.append(low)
     if len(cells) == 2:  # one pair only
         pair = cells[0] | cells[1]
-        return _cover([line for line in lines if line & pair != pair], free & ~pair, budget)
+        found = _cover([line for line in lines if line & pair != pair], free & ~pair, budget)
+        return found | pair if found >= 0 else -1
     # The pairs that leave the fewest lines to cover first: the search then finds a pairing
     # within its budget far more often.
     choices = []
@@ -72,7 +83,11 @@ def _cover(lines: list[int], free: int, budget: list[int]) -> bool:
             pair = first | second
             rest = [line for line in lines if line & pair != pair]
             if not rest:
-                return True
+                return pair
             choices.append((len(rest), pair, rest))
     choices.sort()
-    return any(_cover(rest, free & ~pair, budget) for _, pair, rest in choices)
+    for _, pair, rest in choices:
+        found = _cover(rest, free & ~pair, budget)
+        if found >= 0:
+            return found | pair
+    return -1

@@ -1,0 +1,164 @@
+"""The zone prover against the exact search: the same answers, zones that hold, proofs with far less work."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from positions import random_positions
+
+from tictactoe_tui.engine.bits import bit_cells
+from tictactoe_tui.engine.budget import Budget
+from tictactoe_tui.engine.exact import ExactSearch, Node
+from tictactoe_tui.engine.position import Position
+from tictactoe_tui.engine.scans import threat_mask
+from tictactoe_tui.engine.search import Progress, Solver, Value
+from tictactoe_tui.engine.transposition import TranspositionTable
+from tictactoe_tui.engine.zones import WON, ZoneProver
+
+QUICK = [("3x3k3", 300), ("4x3k3", 300), ("4x4k4", 300)]
+SLOW = [("4x4k3", 1500), ("4x4k4", 1500), ("5x4k4", 800), ("5x5k4", 150)]
+
+
+def _engine(position: Position, *, zones: bool = True) -> ExactSearch:
+    return ExactSearch(position.spec, TranspositionTable(1 << 18), zones=zones)
+
+
+def _agree(board: str, count: int) -> None:
+    """The prover says the side to move cannot win exactly when the exact search does."""
+    answers = {True: 0, False: 0}
+    prover = ZoneProver(_engine(Position.empty(board)))  # one for all: its tables serve both sides
+    for position in random_positions(board, count, f"zones {board}"):
+        engine = _engine(position, zones=False)
+        node = engine.root(position)
+        cannot_win = engine.score(node, 0, 1, Budget()) <= 0
+        assert (prover.prove(node, Budget()) != WON) is cannot_win, position
+        answers[cannot_win] += 1
+    assert min(answers.values()) > count // 20  # both answers were exercised
+
+
+@pytest.mark.parametrize(("board", "count"), QUICK)
+def test_the_prover_agrees_with_the_exact_search(board: str, count: int) -> None:
+    _agree(board, count)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("board", "count"), SLOW)
+def test_the_prover_agrees_with_the_exact_search_on_thousands_of_positions(board: str, count: int) -> None:
+    _agree(board, count)
+
+
+def _with_extra_marks(engine: ExactSearch, node: Node, extra: int) -> Node:
+    """``node`` with the side to move holding the marks ``extra`` too (not a legal count, and no matter)."""
+    spec = engine.spec
+    me, opp = node.me | extra, node.opp
+    x, o = (me, opp) if node.side == 0 else (opp, me)
+    return Node(me, opp, threat_mask(spec, me, opp), threat_mask(spec, opp, me),
+                node.my_live, sum(1 << index for index, mask in enumerate(engine.masks) if not mask & me),
+                engine.symmetries.keys(x, o), node.side)
+
+
+@pytest.mark.parametrize("board", ["4x4k3", "4x4k4", "5x4k4"])
+def test_extra_marks_outside_the_zone_do_not_help_the_attacker(board: str) -> None:
+    rng = random.Random(board)
+    checked = 0
+    for position in random_positions(board, 150, f"zone claim {board}"):
+        engine = _engine(position, zones=False)
+        node = engine.root(position)
+        zone = ZoneProver(engine).prove(node, Budget())
+        outside = [cell for cell in bit_cells(engine.empty(node)) if not zone >> cell & 1]
+        if zone == WON or not outside:
+            continue
+        for _ in range(3):
+            extra = sum(1 << cell for cell in rng.sample(outside, rng.randint(1, len(outside))))
+            bigger = _with_extra_marks(engine, node, extra)
+            assert not any(mask & bigger.me == mask for mask in engine.masks), "no line is complete"
+            if engine.empty(bigger):
+                assert engine.score(bigger, 0, 1, Budget()) <= 0, (position, zone, extra)
+                checked += 1
+    assert checked > 30
+
+
+def _proofs_agree(board: str, count: int) -> None:
+    """With zones or without, the solver proves the same score and the same best moves."""
+    for position in random_positions(board, count, f"zoned proofs {board}"):
+        proofs = []
+        for zones in (True, False):
+            engine = _engine(position, zones=zones)
+            proofs.append(engine.prove(engine.root(position), Budget()))
+        with_zones, without = proofs
+        assert with_zones is not None and without is not None
+        assert (with_zones.score, set(with_zones.moves), with_zones.complete) == (
+            without.score, set(without.moves), without.complete), position
+        assert with_zones.moves[0] in without.moves
+
+
+def test_proofs_with_zones_are_the_proofs_without() -> None:
+    _proofs_agree("4x4k4", 200)
+    _proofs_agree("4x3k3", 200)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("board", "count"), [("4x4k3", 800), ("4x4k4", 800), ("5x4k4", 200)])
+def test_proofs_with_zones_are_the_proofs_without_on_many_positions(board: str, count: int) -> None:
+    _proofs_agree(board, count)
+
+
+@pytest.mark.parametrize("board", ["6x6k5", "7x6k5"])
+def test_zones_prove_five_in_a_row_draws_with_few_positions(board: str) -> None:
+    position = Position.empty(board)
+    engine = _engine(position)
+    proof = engine.prove(engine.root(position), Budget())
+    assert proof is not None and proof.score == 0 and proof.complete
+    assert sorted(proof.moves) == list(range(position.spec.cells)), "every first move keeps the draw"
+    assert engine.nodes < 20_000
+
+
+def test_zones_take_a_fraction_of_the_work_of_the_search_alone() -> None:
+    position = Position.empty("6x6k5")
+    proofs, nodes = [], []
+    for zones in (True, False):
+        engine = _engine(position, zones=zones)
+        proofs.append(engine.prove(engine.root(position), Budget()))
+        nodes.append(engine.nodes)
+    assert proofs[0] == proofs[1]
+    assert nodes[1] > 4 * nodes[0]
+
+
+def test_a_win_is_found_out_and_left_to_the_search() -> None:
+    position = Position.empty("6x5k4")  # a first-player win
+    engine = _engine(position)
+    assert engine.zones is not None
+    assert engine.zones.prove(engine.root(position), Budget()) == WON
+    proof = engine.prove(engine.root(position), Budget())
+    assert proof is not None and proof.score > 0 and engine.plies(engine.root(position), proof.score) == 11
+
+
+@pytest.mark.parametrize("board", ["6x5k4", "6x6k4", "4x4k3"])
+def test_a_win_the_search_finds_soon_never_waits_for_the_zone_prover(board: str) -> None:
+    position = Position.empty(board)
+    engine = _engine(position)
+    proof = engine.prove(engine.root(position), Budget())
+    assert proof is not None and proof.score > 0
+    assert engine.zones is not None and engine.zones.nodes == 0
+
+
+def test_the_colours_share_one_proof() -> None:
+    """The empty board with either side to move is one question: the second proof is a table hit."""
+    position = Position.empty("6x6k5")
+    engine = _engine(position)
+    assert engine.zones is not None
+    node = engine.root(position)
+    engine.zones.prove(node, Budget())
+    before = engine.zones.nodes
+    passed = Node(node.opp, node.me, node.opp_threats, node.my_threats, node.opp_live, node.my_live,
+                  node.keys, 1 - node.side)
+    assert engine.zones.prove(passed, Budget()) != WON
+    assert engine.zones.nodes == before + 1
+
+
+def test_a_proof_reports_the_zone_stages() -> None:
+    reports: list[Progress] = []
+    result = Solver().prove(Position.empty("7x6k5"), progress=reports.append)
+    assert (result.value, len(result.best_moves)) == (Value.DRAW, 42)
+    assert any(report.stage == "proving whether X can win at all" for report in reports)
