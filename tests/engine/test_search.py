@@ -13,7 +13,8 @@ from tictactoe_tui.engine.exact import ExactSearch
 from tictactoe_tui.engine.position import Position
 from tictactoe_tui.engine.scores import MATE
 from tictactoe_tui.engine.search import MoveEvaluation, Progress, SearchResult, Solver, Value, analyse, solve
-from tictactoe_tui.engine.transposition import TranspositionTable
+from tictactoe_tui.engine.transposition import BYTES_PER_ENTRY, TranspositionTable
+from tictactoe_tui.engine.zones import ZoneProver
 
 
 class StopAfter(threading.Event):
@@ -146,6 +147,27 @@ def test_the_table_stays_within_its_memory_limit(monkeypatch: pytest.MonkeyPatch
     assert (result.value, result.plies) == (Value.DRAW, 18)
     assert 0 < largest <= solver.table.capacity
     assert result.nodes > solver.table.capacity  # the table did fill up, and forgot
+
+
+@pytest.mark.slow
+def test_the_zone_tables_and_the_table_share_the_memory_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    largest = 0
+    original = ZoneProver._remember
+
+    def remember(prover: ZoneProver, table: dict[int, int], keys: tuple[int, ...], zone: int) -> int:
+        nonlocal largest
+        found = original(prover, table, keys, zone)
+        largest = max(largest, len(table))
+        return found
+
+    monkeypatch.setattr(ZoneProver, "_remember", remember)
+    solver = Solver(memory_limit_mb=1)
+    assert solver.solve(Position.empty("7x6k5")).value is Value.DRAW  # a draw: the zone prover works
+    zones = solver._engine_for(Position.empty("7x6k5").spec).zones
+    assert zones is not None and 0 < largest <= zones.capacity
+    assert zones.nodes > 2 * zones.capacity  # its tables did fill up, and start afresh
+    entries = solver.table.capacity + 2 * zones.capacity
+    assert entries * BYTES_PER_ENTRY <= 2**20
 
 
 def test_stop_set_before_the_call_answers_at_once() -> None:

@@ -50,8 +50,8 @@ WON = -1
 
 TABLE_SHARE = 4
 """Each of the prover's two tables holds up to a this-th of the transposition table's entries (of
-about the same size) before it starts afresh, so the solver stays within one and a half times the
-memory limit set for it."""
+about the same size) before it starts afresh; ``Solver`` sizes its table so that all three fit
+within its memory limit."""
 
 
 class ZoneProver:
