@@ -36,7 +36,7 @@ from .exact import ExactSearch, Node, Proof
 from .position import Position
 from .scores import known_score
 from .spec import BoardSpec, Cell
-from .transposition import BYTES_PER_ENTRY, DEFAULT_MEMORY_LIMIT_MB, TranspositionTable
+from .transposition import DEFAULT_MEMORY_LIMIT_MB, TranspositionTable
 from .zones import TABLE_SHARE
 
 if TYPE_CHECKING:
@@ -124,12 +124,10 @@ class Solver:
     """
 
     def __init__(self, *, memory_limit_mb: int = DEFAULT_MEMORY_LIMIT_MB) -> None:
-        if memory_limit_mb <= 0:
-            raise ValueError(f"memory limit must be positive, not {memory_limit_mb} MB")
         # The zone prover keeps two tables of a TABLE_SHARE-th of this table's entries each, of
         # about the same size: the table gets the part of the limit that leaves room for them.
-        share = TABLE_SHARE / (TABLE_SHARE + 2)
-        self._table = TranspositionTable(max(2, int(memory_limit_mb * 2**20 * share) // BYTES_PER_ENTRY))
+        self._table = TranspositionTable.with_memory_limit(memory_limit_mb,
+                                                           share=TABLE_SHARE / (TABLE_SHARE + 2))
         self._engine: ExactSearch | None = None
         self._lock = threading.Lock()
 

@@ -52,11 +52,12 @@ class TranspositionTable:
     """``[young, old]``; the search reads this list directly, so it is never rebound."""
 
     @classmethod
-    def with_memory_limit(cls, megabytes: int = DEFAULT_MEMORY_LIMIT_MB) -> TranspositionTable:
-        """A table whose entries fit in about ``megabytes`` MB."""
+    def with_memory_limit(cls, megabytes: int = DEFAULT_MEMORY_LIMIT_MB,
+                          share: float = 1.0) -> TranspositionTable:
+        """A table whose entries fit in about ``share`` of ``megabytes`` MB."""
         if megabytes <= 0:
             raise ValueError(f"memory limit must be positive, not {megabytes} MB")
-        return cls(max(2, megabytes * 2**20 // BYTES_PER_ENTRY))
+        return cls(max(2, int(megabytes * 2**20 * share) // BYTES_PER_ENTRY))
 
     @property
     def generation_size(self) -> int:
