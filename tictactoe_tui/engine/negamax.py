@@ -37,7 +37,7 @@ lowest bit), ``transposition.pack`` and ``unpack`` (the entry's layout), and
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from operator import add
 from typing import TYPE_CHECKING
 
@@ -69,6 +69,30 @@ def defence_weight(marks: int) -> int:
     that does both ranks first, and between equal lines the mover prefers its own.
     """
     return 3 * 4 ** (marks - 1) if marks else 0
+
+
+def ranked_moves(empty: int, live: int, me: int, opp: int, lines_at: Sequence[Sequence[int]],
+                 line_bits_at: Sequence[int], attack: Sequence[int], defence: Sequence[int]) -> list[int]:
+    """The cells of ``empty`` on a line of ``live`` (a bitset of line indices), the likeliest best
+    first: by the lines through each, weighted by ``attack`` (lines only ``me`` can complete) and
+    ``defence`` (lines only ``opp`` can), by the marks in them. A cell on no live line changes
+    nothing but the turn, so it is left out."""
+    ranked = []
+    rest = empty
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        cell = low.bit_length() - 1
+        if line_bits_at[cell] & live:
+            weight = 0
+            for mask in lines_at[cell]:
+                if not mask & opp:
+                    weight += attack[(mask & me).bit_count()]
+                elif not mask & me:
+                    weight += defence[(mask & opp).bit_count()]
+            ranked.append((weight, cell))
+    ranked.sort(reverse=True)
+    return [cell for _, cell in ranked]
 
 
 def build_search(owner: ExactSearch) -> SearchFunction:
@@ -168,23 +192,7 @@ def build_search(owner: ExactSearch) -> SearchFunction:
         if opp_threats:
             moves = [opp_threats.bit_length() - 1]
         else:
-            live = my_live | opp_live
-            ranked = []
-            rest = empty
-            while rest:
-                low = rest & -rest
-                rest ^= low
-                cell = low.bit_length() - 1
-                if line_bits_at[cell] & live:
-                    weight = 0
-                    for mask in lines_at[cell]:
-                        if not mask & opp:
-                            weight += attack[(mask & me).bit_count()]
-                        elif not mask & me:
-                            weight += defence[(mask & opp).bit_count()]
-                    ranked.append((weight, cell))
-            ranked.sort(reverse=True)
-            moves = [cell for _, cell in ranked]
+            moves = ranked_moves(empty, my_live | opp_live, me, opp, lines_at, line_bits_at, attack, defence)
             if stored >= 0:
                 first = inverses[symmetry][stored]
                 if moves[0] != first:

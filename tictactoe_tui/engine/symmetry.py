@@ -37,13 +37,7 @@ class Symmetries:
 
     def transform(self, board: int, index: int) -> int:
         """The bitboard ``board`` under symmetry ``index``."""
-        image = 0
-        permutation = self.permutations[index]
-        while board:
-            low = board & -board
-            image |= 1 << permutation[low.bit_length() - 1]
-            board ^= low
-        return image
+        return permute(board, self.permutations[index])
 
     def keys(self, x: int, o: int) -> tuple[int, ...]:
         """The packed key of the position under every symmetry, in order."""
@@ -57,6 +51,16 @@ class Symmetries:
         key = min(keys)
         mask = self.spec.full_mask
         return key & mask, key >> self.spec.cells
+
+
+def permute(board: int, permutation: Permutation) -> int:
+    """The bitboard ``board`` with every cell moved by ``permutation`` (a symmetry or its inverse)."""
+    image = 0
+    while board:
+        low = board & -board
+        image |= 1 << permutation[low.bit_length() - 1]
+        board ^= low
+    return image
 
 
 def _transforms(width: int, height: int) -> list[Sequence[tuple[int, int]]]:

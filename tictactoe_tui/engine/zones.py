@@ -38,8 +38,10 @@ from typing import TYPE_CHECKING
 
 from .bits import bit_cells
 from .budget import Budget, OutOfBudget
-from .negamax import attack_weight, defence_weight
+from .negamax import attack_weight, defence_weight, ranked_moves
 from .pairing import pairing_cells
+from .scans import threats_in
+from .symmetry import permute
 
 if TYPE_CHECKING:
     from .exact import ExactSearch, Node
@@ -64,7 +66,7 @@ class ZoneProver:
 
     def __init__(self, owner: ExactSearch) -> None:
         self.owner = owner
-        self.k_less = owner.spec.k - 1
+        self.k = owner.spec.k
         self.full = owner.spec.full_mask
         self.nodes = 0
         self.poll_mask = owner.poll_interval - 1
@@ -113,14 +115,14 @@ class ZoneProver:
         found = table.get(key)
         if found is None or found == WON:
             return found
-        return _permute(found, self.owner.symmetries.inverses[keys.index(key)])
+        return permute(found, self.owner.symmetries.inverses[keys.index(key)])
 
     def _remember(self, table: dict[int, int], keys: tuple[int, ...], zone: int) -> int:
         if len(table) >= self.capacity:
             table.clear()
         key = min(keys)
         permutation = self.owner.symmetries.permutations[keys.index(key)]
-        table[key] = zone if zone == WON else _permute(zone, permutation)
+        table[key] = zone if zone == WON else permute(zone, permutation)
         return zone
 
     def _pairing(self, live: int, empty: int) -> int:
@@ -128,10 +130,7 @@ class ZoneProver:
         masks, row_of = self.owner.masks, self.row_of
         lines = []
         rows = cells = 0
-        while live:
-            low = live & -live
-            live ^= low
-            index = low.bit_length() - 1
+        for index in bit_cells(live):
             lines.append(masks[index])
             rows |= row_of[index]
             cells |= masks[index]
@@ -143,33 +142,9 @@ class ZoneProver:
 
     def _ranked(self, me: int, opp: int, live: int) -> list[int]:
         """The empty cells on a live line (``live``: both sides' lines), the likeliest best first."""
-        lines_at, line_bits_at = self.owner.lines_at, self.owner.line_bits_at
-        attack, defence = self.attack, self.defence
-        ranked = []
-        rest = self.full ^ (me | opp)
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            cell = low.bit_length() - 1
-            if line_bits_at[cell] & live:
-                weight = 0
-                for mask in lines_at[cell]:
-                    if not mask & opp:
-                        weight += attack[(mask & me).bit_count()]
-                    elif not mask & me:
-                        weight += defence[(mask & opp).bit_count()]
-                ranked.append((weight, cell))
-        ranked.sort(reverse=True)
-        return [cell for _, cell in ranked]
-
-    def _threats(self, cell: int, mine: int, theirs: int) -> int:
-        """The cells completing a line through ``cell`` for ``mine``, which has just taken it."""
-        k_less = self.k_less
-        found = 0
-        for mask in self.owner.lines_at[cell]:
-            if not mask & theirs and (mask & mine).bit_count() == k_less:
-                found |= mask & ~mine
-        return found
+        owner = self.owner
+        return ranked_moves(self.full ^ (me | opp), live, me, opp, owner.lines_at, owner.line_bits_at,
+                            self.attack, self.defence)
 
     def attacker(self, me: int, opp: int, my_threats: int, opp_threats: int, my_live: int, opp_live: int,
                  keys: tuple[int, ...]) -> int:
@@ -206,7 +181,7 @@ class ZoneProver:
             if not remaining & bit:
                 continue
             mine = me | bit
-            threats = self._threats(cell, mine, opp) & ~mine
+            threats = threats_in(self.owner.lines_at[cell], self.k, mine, opp)
             if threats & (threats - 1) and not opp_threats & ~bit:
                 return WON  # two threats, and no line of the defender's to complete first
             found = self.defender(mine, opp, threats, opp_threats & ~bit, my_live,
@@ -246,7 +221,7 @@ class ZoneProver:
         for cell in moves:
             bit = 1 << cell
             mine = me | bit
-            threats = self._threats(cell, mine, them) & ~mine
+            threats = threats_in(self.owner.lines_at[cell], self.k, mine, them)
             found = self.attacker(them, mine, their_threats & ~bit, threats, their_live & ~line_bits_at[cell],
                                   my_live, tuple(map(add, keys, adds[cell])))
             if found != WON:
@@ -258,10 +233,8 @@ class ZoneProver:
         of every line the attacker could still complete, so no extra marks complete one first."""
         zone = win
         masks = self.owner.masks
-        while their_live:
-            low = their_live & -their_live
-            their_live ^= low
-            gaps = masks[low.bit_length() - 1] & empty
+        for index in bit_cells(their_live):
+            gaps = masks[index] & empty
             if not gaps & zone:
                 gaps = gaps & prefer or gaps
                 zone |= gaps & -gaps
@@ -284,13 +257,3 @@ def _rows(spec: BoardSpec, masks: tuple[int, ...]) -> tuple[int, ...]:
         place = places.get(step, col + row)
         found.append(1 << rows.setdefault((*step, place), len(rows)))
     return tuple(found)
-
-
-def _permute(board: int, permutation: tuple[int, ...]) -> int:
-    """``board`` with every cell moved by ``permutation``."""
-    image = 0
-    while board:
-        low = board & -board
-        image |= 1 << permutation[low.bit_length() - 1]
-        board ^= low
-    return image
