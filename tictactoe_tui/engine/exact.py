@@ -36,7 +36,7 @@ from .scans import threat_mask, threats_in
 from .spec import BoardSpec, Cell
 from .symmetry import symmetries
 from .transposition import TranspositionTable, pack, unpack
-from .zones import WON, ZoneProver
+from .zones import ZoneProver
 
 POLL_WORK = 4096
 """Roughly how many cells the search handles between looks at its budget.
@@ -211,8 +211,11 @@ class ExactSearch:
         settled = f"{self.settled}; " if self.settled else ""
         self.stage = f"{settled}proving whether {mover} can win at all"
         start = self.zones.nodes
-        if self.zones.prove(node, budget) == WON:
-            self._bound(node.keys, lower=1)  # every win scores at least 1
+        if self.zones.prove(node, budget) < 0:
+            won = self.zones.winning_move(node)
+            assert won is not None, "a win the prover just found is in its tables"
+            move, plies = won
+            self._bound(node.keys, lower=self.win - self.marks(node) - plies, move=move)
             return
         self._bound(node.keys, upper=0)
         children = [self.child(node, cell) for cell in bit_cells(self.empty(node))]
@@ -227,7 +230,7 @@ class ExactSearch:
                       node.keys, 1 - node.side)
         part = budget.part(max_nodes=max(1000, self.zones.nodes - start))
         try:
-            cannot = self.zones.prove(passed, part) != WON
+            cannot = self.zones.prove(passed, part) >= 0
         except OutOfBudget:
             cannot = False
         budget.nodes += part.nodes
@@ -235,13 +238,17 @@ class ExactSearch:
             for child in children:
                 self._bound(child.keys, upper=0)
 
-    def _bound(self, keys: tuple[int, ...], lower: int | None = None, upper: int | None = None) -> None:
-        """Narrow the table's bounds on the position with ``keys`` to ``lower`` and ``upper``."""
+    def _bound(self, keys: tuple[int, ...], lower: int | None = None, upper: int | None = None,
+               move: Cell | None = None) -> None:
+        """Narrow the table's bounds on the position with ``keys`` to ``lower`` and ``upper``; ``move``
+        is the one proving ``lower``."""
         key = min(keys)
         entry = self.table.get(key)
-        known_lower, known_upper, move = unpack(entry) if entry is not None else (-self.win, self.win, -1)
+        known_lower, known_upper, known = unpack(entry) if entry is not None else (-self.win, self.win, -1)
+        if move is not None:
+            known = self.symmetries.permutations[keys.index(key)][move]
         self.table.store(key, pack(known_lower if lower is None else max(lower, known_lower),
-                                   known_upper if upper is None else min(upper, known_upper), move))
+                                   known_upper if upper is None else min(upper, known_upper), known))
 
     def prove_short_first(self, node: Node, budget: Budget) -> tuple[int, Proof | None]:
         """``prove``, after asking "a forced win or loss within d plies?" for d = 1, 2, ...

@@ -46,7 +46,10 @@ def pairing_cells(lines: Iterable[int], empty: int, budget: int = DEFAULT_BUDGET
     for line in smallest_first:
         if line.bit_count() < 2:
             return -1  # a line about to be completed: no pair fits
-        if not any(inner & line == inner for inner in kept):
+        for inner in kept:
+            if inner & line == inner:
+                break
+        else:
             kept.append(line)
     return _cover(kept, empty, [budget])
 

@@ -41,14 +41,12 @@ from .budget import Budget, OutOfBudget
 from .negamax import attack_weight, defence_weight, ranked_moves
 from .pairing import pairing_cells
 from .scans import threats_in
-from .symmetry import permute
+from .symmetry import Permutation, permute
 
 if TYPE_CHECKING:
     from .exact import ExactSearch, Node
     from .spec import BoardSpec
 
-WON = -1
-"""What a search returns instead of a zone when the attacker can force a win."""
 
 TABLE_SHARE = 4
 """Each of the prover's two tables holds up to a this-th of the transposition table's entries (of
@@ -77,6 +75,7 @@ class ZoneProver:
         self.attack = tuple(attack_weight(marks) for marks in range(owner.spec.k + 1))
         self.defence = tuple(defence_weight(marks) for marks in range(owner.spec.k + 1))
         self.row_of = _rows(owner.spec, owner.masks)
+        self.cells = owner.spec.cells
         self._budget = Budget()
 
     def prove(self, node: Node, budget: Budget) -> int:
@@ -87,17 +86,20 @@ class ZoneProver:
         self._budget = budget
         if budget.exhausted:
             raise OutOfBudget
-        keys = node.keys
-        if node.side:  # O attacks: its marks go below
-            cells, full = self.owner.spec.cells, self.full
-            keys = tuple(key >> cells | (key & full) << cells for key in keys)
         start = self.nodes
         try:
             return self.attacker(node.me, node.opp, node.my_threats, node.opp_threats, node.my_live,
-                                 node.opp_live, keys)
+                                 node.opp_live, self._keys(node))
         finally:
             mask = self.poll_mask
             budget.nodes += (self.nodes & mask) - (start & mask)  # those _count did not add
+
+    def _keys(self, node: Node) -> tuple[int, ...]:
+        """The keys of ``node`` with the attacker's marks below the defender's."""
+        if not node.side:
+            return node.keys
+        cells, full = self.cells, self.full  # O attacks: its marks go below
+        return tuple(key >> cells | (key & full) << cells for key in node.keys)
 
     def _count(self) -> None:
         self.nodes += 1
@@ -109,21 +111,35 @@ class ZoneProver:
             if self.owner.on_poll is not None:
                 self.owner.on_poll()
 
+    def won(self, zone: int, plies: int) -> int:
+        """The result of a win within ``plies`` plies whose zone is ``zone``."""
+        return ~(zone | plies << self.cells)
+
+    def win_of(self, result: int) -> tuple[int, int]:
+        """The zone of a win's ``result`` and the plies it takes at most."""
+        return ~result & self.full, ~result >> self.cells
+
     def _recall(self, table: dict[int, int], keys: tuple[int, ...]) -> int | None:
-        """The zone (in this position's cells) or ``WON`` remembered for the position, if any."""
+        """The result (its zone in this position's cells) remembered for the position, if any."""
         key = min(keys)
         found = table.get(key)
-        if found is None or found == WON:
-            return found
-        return permute(found, self.owner.symmetries.inverses[keys.index(key)])
+        if found is None:
+            return None
+        return self._moved(found, self.owner.symmetries.inverses[keys.index(key)])
 
-    def _remember(self, table: dict[int, int], keys: tuple[int, ...], zone: int) -> int:
+    def _remember(self, table: dict[int, int], keys: tuple[int, ...], result: int) -> int:
         if len(table) >= self.capacity:
             table.clear()
         key = min(keys)
-        permutation = self.owner.symmetries.permutations[keys.index(key)]
-        table[key] = zone if zone == WON else permute(zone, permutation)
-        return zone
+        table[key] = self._moved(result, self.owner.symmetries.permutations[keys.index(key)])
+        return result
+
+    def _moved(self, result: int, permutation: Permutation) -> int:
+        """``result`` with its zone's cells moved by ``permutation``."""
+        if result >= 0:
+            return permute(result, permutation)
+        zone, plies = self.win_of(result)
+        return self.won(permute(zone, permutation), plies)
 
     def _pairing(self, live: int, empty: int) -> int:
         """The cells of a pairing over the attacker's live lines (``live``, a bitset), or -1."""
@@ -150,9 +166,9 @@ class ZoneProver:
                  keys: tuple[int, ...]) -> int:
         """The zone proving that the attacker, to move, cannot win, or ``WON``."""
         self._count()
-        if my_threats:
-            return WON
         empty = self.full ^ (me | opp)
+        if my_threats:
+            return self.won(self._guard(my_threats & -my_threats, opp_live, empty, 1), 1)
         if not my_live or not empty:
             return 0
         known = self._recall(self.tables[0], keys)
@@ -161,38 +177,66 @@ class ZoneProver:
         zone = self._pairing(my_live, empty)
         if zone >= 0:
             return self._remember(self.tables[0], keys, zone)
-        moves = self._ranked(me, opp, my_live | opp_live)
         if opp_threats:
-            block = opp_threats.bit_length() - 1
-            moves.remove(block)
-            moves.insert(0, block)
-        zone = self._refute_all(me, opp, opp_threats, my_live, opp_live, keys, moves)
+            block = [opp_threats.bit_length() - 1]
+            zone = self._refute_all(me, opp, opp_threats, my_live, opp_live, keys, block)
+            if zone >= 0:
+                # Any other move lets the defender complete a line, unless extra marks complete one of
+                # the attacker's first: with two of each line's gaps in the zone, they cannot.
+                zone = self._guard(zone | opp_threats, my_live, empty, 2)
+        else:
+            moves = self._ranked(me, opp, my_live | opp_live)
+            zone = self._refute_all(me, opp, opp_threats, my_live, opp_live, keys, moves)
+        if zone < 0:  # extra marks must not complete a line of the defender's before this node
+            won, plies = self.win_of(zone)
+            zone = self.won(self._guard(won, opp_live, empty, 1), plies)
         return self._remember(self.tables[0], keys, zone)
 
     def _refute_all(self, me: int, opp: int, opp_threats: int, my_live: int, opp_live: int,
                     keys: tuple[int, ...], moves: list[int]) -> int:
         """The union of the zones refuting every move in ``moves`` that no zone found so far covers."""
-        owner = self.owner
-        line_bits_at, adds = owner.line_bits_at, owner.key_add[0]
         remaining = sum(1 << cell for cell in moves)
         zone = 0
         for cell in moves:
             bit = 1 << cell
             if not remaining & bit:
                 continue
-            mine = me | bit
-            threats = threats_in(self.owner.lines_at[cell], self.k, mine, opp)
-            if threats & (threats - 1) and not opp_threats & ~bit:
-                return WON  # two threats, and no line of the defender's to complete first
-            found = self.defender(mine, opp, threats, opp_threats & ~bit, my_live,
-                                  opp_live & ~line_bits_at[cell], tuple(map(add, keys, adds[cell])), zone)
-            if found == WON:
-                return WON
+            found = self._after(me, opp, opp_threats, my_live, opp_live, keys, cell, zone)
+            if found < 0:
+                won, plies = self.win_of(found)
+                return self.won(won | bit, plies + 1)
             zone |= found
             remaining &= found & ~bit
             if not remaining:
                 break
         return zone
+
+    def _after(self, me: int, opp: int, opp_threats: int, my_live: int, opp_live: int, keys: tuple[int, ...],
+               cell: int, prefer: int = 0) -> int:
+        """The result of the defender's node after the attacker plays ``cell``."""
+        bit = 1 << cell
+        mine = me | bit
+        owner = self.owner
+        threats = threats_in(owner.lines_at[cell], self.k, mine, opp)
+        keys = tuple(map(add, keys, owner.key_add[0][cell]))
+        opp_live &= ~owner.line_bits_at[cell]
+        return self.defender(mine, opp, threats, opp_threats & ~bit, my_live, opp_live, keys, prefer)
+
+    def winning_move(self, node: Node) -> tuple[int, int] | None:
+        """A move of the side to move at ``node`` that wins, and the plies the win takes at most, or None.
+
+        Asked after ``prove`` found a win, it takes the proof's move from the tables at once.
+        """
+        keys = self._keys(node)
+        if node.my_threats:
+            return node.my_threats.bit_length() - 1, 1
+        moves = ([node.opp_threats.bit_length() - 1] if node.opp_threats
+                 else self._ranked(node.me, node.opp, node.my_live | node.opp_live))
+        for cell in moves:
+            found = self._after(node.me, node.opp, node.opp_threats, node.my_live, node.opp_live, keys, cell)
+            if found < 0:
+                return cell, self.win_of(found)[1] + 1
+        return None
 
     def defender(self, them: int, me: int, their_threats: int, my_threats: int, their_live: int, my_live: int,
                  keys: tuple[int, ...], prefer: int = 0) -> int:
@@ -207,7 +251,7 @@ class ZoneProver:
         if not their_live or not empty:
             return 0
         if their_threats & (their_threats - 1):
-            return WON
+            return self.won(self._guard(their_threats, my_live, empty, 2), 2)
         known = self._recall(self.tables[1], keys)
         if known is not None:
             return known
@@ -218,15 +262,47 @@ class ZoneProver:
         line_bits_at, adds = owner.line_bits_at, owner.key_add[1]
         moves = ([their_threats.bit_length() - 1] if their_threats
                  else self._ranked(me, them, my_live | their_live))
+        candidates = unexamined = empty
+        won = longest = 0
         for cell in moves:
             bit = 1 << cell
+            if not candidates & bit:
+                continue
             mine = me | bit
             threats = threats_in(self.owner.lines_at[cell], self.k, mine, them)
             found = self.attacker(them, mine, their_threats & ~bit, threats, their_live & ~line_bits_at[cell],
                                   my_live, tuple(map(add, keys, adds[cell])))
-            if found != WON:
+            if found >= 0:
                 return self._remember(self.tables[1], keys, found | bit)
-        return self._remember(self.tables[1], keys, WON)
+            zone, plies = self.win_of(found)
+            won |= zone | bit
+            longest = max(longest, plies)
+            candidates &= zone
+            unexamined &= ~bit
+        if their_threats:  # a block was the only move: any other lets the attacker complete the line
+            won = self._guard(won | their_threats, my_live, empty, 2)
+            return self._remember(self.tables[1], keys, self.won(won, max(longest + 1, 2)))
+        # A move left unexamined is refuted like one of those examined, whose mark, missing, the
+        # defender may still fill later: a move wasted, which costs the attacker two plies at most.
+        return self._remember(self.tables[1], keys, self.won(won, longest + 1 + (2 if unexamined else 0)))
+
+    def _guard(self, zone: int, live: int, empty: int, cells: int) -> int:
+        """``zone`` grown to hold ``cells`` empty cells (or all there are) of every line in ``live``.
+
+        A win's zone must stop extra defender marks outside it from completing a line of the
+        defender's before the attacker does: one empty cell of each such line when the attacker is
+        to move, two when the defender is (its move could fill one). Of a line's gaps, the one on
+        the most of those lines goes in, so that the zone stays small.
+        """
+        masks, line_bits_at = self.owner.masks, self.owner.line_bits_at
+        for index in bit_cells(live):
+            gaps = masks[index] & empty
+            missing = cells - (gaps & zone).bit_count()
+            while missing > 0 and gaps & ~zone:
+                best = max(bit_cells(gaps & ~zone), key=lambda cell: (line_bits_at[cell] & live).bit_count())
+                zone |= 1 << best
+                missing -= 1
+        return zone
 
     def _completion(self, win: int, their_live: int, empty: int, prefer: int) -> int:
         """The zone of the defender completing a line on ``win`` (a bit): that cell, and one empty cell
