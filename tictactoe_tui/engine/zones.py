@@ -123,15 +123,17 @@ class ZoneProver:
         """The result (its zone in this position's cells) remembered for the position, if any."""
         key = min(keys)
         found = table.get(key)
-        if found is None:
-            return None
-        return self._moved(found, self.owner.symmetries.inverses[keys.index(key)])
+        index = keys.index(key)
+        if found is None or not index:  # none, or kept in this position's own cells
+            return found
+        return self._moved(found, self.owner.symmetries.inverses[index])
 
     def _remember(self, table: dict[int, int], keys: tuple[int, ...], result: int) -> int:
         if len(table) >= self.capacity:
             table.clear()
         key = min(keys)
-        table[key] = self._moved(result, self.owner.symmetries.permutations[keys.index(key)])
+        index = keys.index(key)
+        table[key] = self._moved(result, self.owner.symmetries.permutations[index]) if index else result
         return result
 
     def _moved(self, result: int, permutation: Permutation) -> int:
@@ -284,7 +286,9 @@ class ZoneProver:
             return self._remember(self.tables[1], keys, self.won(won, max(longest + 1, 2)))
         # A move left unexamined is refuted like one of those examined, whose mark, missing, the
         # defender may still fill later: a move wasted, which costs the attacker two plies at most.
-        return self._remember(self.tables[1], keys, self.won(won, longest + 1 + (2 if unexamined else 0)))
+        # And the attacker's last move comes on an even ply from here, the board full at the latest.
+        plies = min(longest + 1 + (2 if unexamined else 0), empty.bit_count() & ~1)
+        return self._remember(self.tables[1], keys, self.won(won, plies))
 
     def _guard(self, zone: int, live: int, empty: int, cells: int) -> int:
         """``zone`` grown to hold ``cells`` empty cells (or all there are) of every line in ``live``.
