@@ -84,7 +84,8 @@ def test_extra_marks_outside_the_zone_change_no_answer(board: str) -> None:
                 engine.table.clear()  # keys do not say who is to move, and the counts are off
                 # A win ending ``plies`` plies from here scores this (see ``exact``); 1 is any win.
                 least = engine.win - engine.marks(bigger) - plies if wins else 1
-                assert (engine.score(bigger, least - 1, least, Budget()) >= least) is wins, (position, zone, extra)
+                proven = engine.score(bigger, least - 1, least, Budget()) >= least
+                assert proven is wins, (position, zone, extra)
                 checked[wins] += 1
     assert min(checked.values()) > 30
 

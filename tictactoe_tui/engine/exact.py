@@ -204,7 +204,7 @@ class ExactSearch:
         That half of a draw is where the search alone spends nearly all its work on a big board;
         the zone prover proves it with far fewer positions. Its "cannot win" covers every move,
         so each child gets the bound too, and checking which first moves keep a draw is left
-        with the easy half: whether the opponent can win.
+        with the easy half: whether the opponent can win. A win goes in with its move and plies.
         """
         assert self.zones is not None
         mover, other = Mark.at_ply(self.marks(node)), Mark.at_ply(self.marks(node) + 1)

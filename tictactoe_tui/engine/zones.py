@@ -1,15 +1,16 @@
-"""Proofs that the side to move cannot win, cut down by relevance zones.
+"""Proofs of whether the side to move can win at all, cut down by relevance zones.
 
-On a big board with five in a row, the exact search spends nearly all its
-work proving that the first player cannot win: every one of the attacker's
-moves has to be refuted, at every one of its turns, and most of those moves
-are far from the fight. A relevance zone says which of them need a proof of
-their own.
+On a big board the exact search spends nearly all its work on moves far from
+the fight: proving that the first player cannot win means refuting every one
+of its moves at every one of its turns, and proving that it wins means
+beating every one of the other side's replies. A relevance zone says which
+of them need a proof of their own.
 
 The attacker is the side to move at the root; the defender only has to stop
-it. A proof here comes with a zone, a set of empty cells, and claims more than
-the position: whatever extra attacker marks go on empty cells outside the
-zone, the attacker still has no complete line and still cannot force one. So:
+it. Every proof comes with a zone, a set of empty cells, and claims more than
+the position. A proof that the attacker cannot win claims it whatever extra
+attacker marks go on empty cells outside the zone (the attacker still has no
+complete line and still cannot force one):
 
 * a pairing (``pairing``) proves it with its pairs' cells as the zone: a mark
   elsewhere fills no pair, and a line holding a defender mark stays dead;
@@ -24,11 +25,26 @@ zone, the attacker still has no complete line and still cannot force one. So:
   that had it. Only the moves inside every zone found so far need a proof of
   their own, and the node's zone is the union of the zones it used.
 
+A proof that the attacker wins claims it whatever extra defender marks go
+outside its zone (the defender completes no line of its own, and the win
+comes no later than the proof says), the same argument with the sides
+swapped:
+
+* the attacker completing a line proves it with that cell, plus one empty
+  cell of every line the defender could still complete, so that extra marks
+  never complete one; where the defender is to move, two such cells, since
+  its move could fill one;
+* an attacker node's zone is its winning move's zone plus the move;
+* at a defender node, once a reply loses with zone Z, every reply outside Z
+  loses too, to the same attack: the defender's mark in the losing reply's
+  cell, missing, only hurts the defender, and if it plays that cell later it
+  has wasted a move, which delays the win by two plies at most. Only the
+  replies inside every zone found so far need a proof of their own.
+
 A move on no live line changes nothing but the turn, and an extra mark never
 hurts its owner, so such moves are never the attacker's best and are not
-searched. A position whose proof failed is a forced win for the attacker
-(every leaf is exact), and is remembered as such. Proven positions are kept
-with their zones under their canonical form, so rotations and reflections hit.
+searched. Proven positions are kept with their zones under their canonical
+form, so rotations and reflections hit.
 """
 
 from __future__ import annotations
@@ -55,11 +71,13 @@ within its memory limit."""
 
 
 class ZoneProver:
-    """Proves that the side to move at a root cannot win, over the tables of an ``ExactSearch``.
+    """Proves whether the side to move at a root can win, over the tables of an ``ExactSearch``.
 
-    ``nodes`` counts the positions visited; ``tables`` map canonical keys to zones (in canonical
-    cells) or ``WON``. Keys pack the attacker's marks below the defender's, whichever colour
-    attacks: the question does not depend on colour, so a proof for one side serves the other.
+    A result is the zone of a proof that the attacker cannot win (an int >= 0), or a negative int
+    for a win, whose zone and plies ``win_of`` reads. ``nodes`` counts the positions visited;
+    ``tables`` map canonical keys to results (in canonical cells). Keys pack the attacker's marks
+    below the defender's, whichever colour attacks: the question does not depend on colour, so a
+    proof for one side serves the other.
     """
 
     def __init__(self, owner: ExactSearch) -> None:
@@ -79,7 +97,7 @@ class ZoneProver:
         self._budget = Budget()
 
     def prove(self, node: Node, budget: Budget) -> int:
-        """The zone of a proof that the side to move at ``node`` cannot win, or ``WON`` when it can.
+        """The result of a proof of whether the side to move at ``node`` can win (see the class).
 
         Raises ``OutOfBudget`` when ``budget`` runs out first; what was proven stays remembered.
         """
@@ -166,7 +184,7 @@ class ZoneProver:
 
     def attacker(self, me: int, opp: int, my_threats: int, opp_threats: int, my_live: int, opp_live: int,
                  keys: tuple[int, ...]) -> int:
-        """The zone proving that the attacker, to move, cannot win, or ``WON``."""
+        """The result for the attacker, to move: a zone proving it cannot win, or its win."""
         self._count()
         empty = self.full ^ (me | opp)
         if my_threats:
@@ -242,7 +260,7 @@ class ZoneProver:
 
     def defender(self, them: int, me: int, their_threats: int, my_threats: int, their_live: int, my_live: int,
                  keys: tuple[int, ...], prefer: int = 0) -> int:
-        """The zone proving that the attacker (``them``, who just moved) cannot win, or ``WON``.
+        """The result for the attacker (``them``, who just moved): a zone proving it cannot win, or its win.
 
         ``prefer`` holds cells already in the zone of the node before, which a zone chosen freely
         takes where it can, so that the union stays small."""
