@@ -141,10 +141,10 @@ class ZoneProver:
         """The result (its zone in this position's cells) remembered for the position, if any."""
         key = min(keys)
         found = table.get(key)
-        index = keys.index(key)
-        if found is None or not index:  # none, or kept in this position's own cells
-            return found
-        return self._moved(found, self.owner.symmetries.inverses[index])
+        if found is None:
+            return None
+        index = keys.index(key)  # 0: kept in this position's own cells
+        return self._moved(found, self.owner.symmetries.inverses[index]) if index else found
 
     def _remember(self, table: dict[int, int], keys: tuple[int, ...], result: int) -> int:
         if len(table) >= self.capacity:
