@@ -25,14 +25,19 @@ def _engine(position: Position, *, zones: bool = True) -> ExactSearch:
 
 
 def _agree(board: str, count: int) -> None:
-    """The prover says the side to move cannot win exactly when the exact search does."""
+    """The prover says the side to move cannot win exactly when the exact search does, and a win
+    comes within the plies the prover gives."""
     answers = {True: 0, False: 0}
     prover = ZoneProver(_engine(Position.empty(board)))  # one for all: its tables serve both sides
     for position in random_positions(board, count, f"zones {board}"):
         engine = _engine(position, zones=False)
         node = engine.root(position)
         cannot_win = engine.score(node, 0, 1, Budget()) <= 0
-        assert (prover.prove(node, Budget()) >= 0) is cannot_win, position
+        result = prover.prove(node, Budget())
+        assert (result >= 0) is cannot_win, position
+        if not cannot_win:
+            least = engine.win - engine.marks(node) - prover.win_of(result)[1]  # see ``exact``
+            assert engine.score(node, least - 1, least, Budget()) >= least, position
         answers[cannot_win] += 1
     assert min(answers.values()) > count // 20  # both answers were exercised
 
