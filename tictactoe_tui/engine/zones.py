@@ -267,7 +267,8 @@ class ZoneProver:
         self._count()
         empty = self.full ^ (me | them)
         if my_threats:
-            return self._completion(my_threats & -my_threats, their_live, empty, prefer)
+            # The defender completes a line; extra attacker marks must not complete one first.
+            return self._guard(my_threats & -my_threats, their_live, empty, 1, prefer)
         if not their_live or not empty:
             return 0
         if their_threats & (their_threats - 1):
@@ -289,7 +290,7 @@ class ZoneProver:
             if not candidates & bit:
                 continue
             mine = me | bit
-            threats = threats_in(self.owner.lines_at[cell], self.k, mine, them)
+            threats = threats_in(owner.lines_at[cell], self.k, mine, them)
             found = self.attacker(them, mine, their_threats & ~bit, threats, their_live & ~line_bits_at[cell],
                                   my_live, tuple(map(add, keys, adds[cell])))
             if found >= 0:
@@ -308,34 +309,25 @@ class ZoneProver:
         plies = min(longest + 1 + (2 if unexamined else 0), empty.bit_count() & ~1)
         return self._remember(self.tables[1], keys, self.won(won, plies))
 
-    def _guard(self, zone: int, live: int, empty: int, cells: int) -> int:
+    def _guard(self, zone: int, live: int, empty: int, cells: int, prefer: int = 0) -> int:
         """``zone`` grown to hold ``cells`` empty cells (or all there are) of every line in ``live``.
 
-        A win's zone must stop extra defender marks outside it from completing a line of the
-        defender's before the attacker does: one empty cell of each such line when the attacker is
-        to move, two when the defender is (its move could fill one). Of a line's gaps, the one on
-        the most of those lines goes in, so that the zone stays small.
+        A proof's zone must stop extra marks outside it from completing a line of the side they are
+        added to before the proof's own line is complete: one empty cell of each such line when
+        that side is not to move, two when it is (its move could fill one). Of a line's gaps, one
+        in ``prefer`` goes in if there is one (cells already in the zone of the node before, so
+        that the union stays small), and of those the one on the most of the lines.
         """
         masks, line_bits_at = self.owner.masks, self.owner.line_bits_at
         for index in bit_cells(live):
             gaps = masks[index] & empty
             missing = cells - (gaps & zone).bit_count()
             while missing > 0 and gaps & ~zone:
-                best = max(bit_cells(gaps & ~zone), key=lambda cell: (line_bits_at[cell] & live).bit_count())
+                free = gaps & ~zone
+                choices = bit_cells(free & prefer or free)
+                best = max(choices, key=lambda cell: (line_bits_at[cell] & live).bit_count())
                 zone |= 1 << best
                 missing -= 1
-        return zone
-
-    def _completion(self, win: int, their_live: int, empty: int, prefer: int) -> int:
-        """The zone of the defender completing a line on ``win`` (a bit): that cell, and one empty cell
-        of every line the attacker could still complete, so no extra marks complete one first."""
-        zone = win
-        masks = self.owner.masks
-        for index in bit_cells(their_live):
-            gaps = masks[index] & empty
-            if not gaps & zone:
-                gaps = gaps & prefer or gaps
-                zone |= gaps & -gaps
         return zone
 
 
