@@ -6,7 +6,12 @@ board's alone. Seconds cover building the board's tables and the solve with ever
 interpreter's start-up and imports. Memory is the child process's peak resident set size
 (``ru_maxrss``), interpreter included.
 
-Run directly, it is that child: ``python bench/_cold.py SPEC [SECONDS]`` prints one JSON measurement.
+With ``processes`` above 1 the solver shares long proofs among that many worker processes, and the
+peak memory counts them too: this process's peak plus that many times the largest worker's (an upper
+bound on what they held at once).
+
+Run directly, it is that child: ``python bench/_cold.py SPEC [SECONDS [PROCESSES]]`` prints one JSON
+measurement.
 """
 
 from __future__ import annotations
@@ -43,31 +48,39 @@ class Measurement:
     """None when the child had to be killed and could not report it."""
 
 
-def measure(board: str, time_limit: float | None = None) -> Measurement:
+def measure(board: str, time_limit: float | None = None, processes: int = 1) -> Measurement:
     """Solve ``board`` from the empty position in this process, through the engine's public API."""
     from tictactoe_tui.engine import Position, Solver
 
     position = Position.empty(board)
     start = time.perf_counter()
-    result = Solver().prove(position, time_limit=time_limit)  # the whole limit goes to the proof
+    solver = Solver(processes=processes)
+    try:
+        result = solver.prove(position, time_limit=time_limit)  # the whole limit goes to the proof
+    finally:
+        solver.close()
     seconds = time.perf_counter() - start
     peak_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # KiB on Linux
+    if processes > 1:
+        peak_kib += processes * resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     return Measurement(str(position.spec), result.value.value, result.plies, len(result.best_moves),
                        result.nodes, seconds, peak_kib / 1024)
 
 
-def run_child(board: str, time_limit: float | None = None) -> Measurement:
+def run_child(board: str, time_limit: float | None = None, processes: int = 1) -> Measurement:
     """``measure`` in a fresh interpreter.
 
     With a time limit, a child that has not answered well after it (the solver overran) is killed and
     reported as unknown, with the seconds it was given and no memory figure.
     """
     command = [sys.executable, str(Path(__file__).resolve()), board]
+    if processes > 1 and time_limit is None:
+        raise ValueError("worker processes are measured with a time limit")
     if time_limit is None:
         completed = subprocess.run(command, check=True, capture_output=True, text=True)
     else:
         timeout = time_limit * (1 + OVERRUN_SHARE) + STARTUP_ALLOWANCE
-        command.append(repr(time_limit))
+        command += [repr(time_limit), str(processes)]
         start = time.perf_counter()
         try:
             completed = subprocess.run(command, check=True, capture_output=True, text=True, timeout=timeout)
@@ -77,8 +90,9 @@ def run_child(board: str, time_limit: float | None = None) -> Measurement:
 
 
 def main(argv: Sequence[str]) -> int:
-    board, *limit = argv
-    print(json.dumps(asdict(measure(board, float(limit[0]) if limit else None))))
+    board, *rest = argv
+    limit = float(rest[0]) if rest else None
+    print(json.dumps(asdict(measure(board, limit, int(rest[1]) if len(rest) > 1 else 1))))
     return 0
 
 

@@ -1,6 +1,7 @@
 """An atlas of the m,n,k family: every small empty board solved cold, beside the published values.
 
     .venv/bin/python bench/atlas.py [--limit SECONDS] [--boards SPEC ...] [--markdown PATH] [--jobs N]
+                                    [--processes N]
 
 Solves, from the empty board and cold (a fresh process and a new ``Solver`` per board, as
 ``solve_bench.py`` does), every board with 1 <= height <= width <= 7 and every k from 1 to the width,
@@ -14,7 +15,9 @@ compare). The exit status is 1 when any value disagrees with the literature.
 
 ``--markdown PATH`` also writes the table as Markdown, headed by the machine, the date and the exact
 command that made it, so that anyone can make it again. ``--jobs`` runs that many solves at once; the
-default of 1 keeps the times honest, since solves sharing the processor run long.
+default of 1 keeps the times honest, since solves sharing the processor run long. ``--processes``
+gives each solve that many worker processes for its long proofs (``Solver(processes=N)``, as
+``tictactoe-tui solve --jobs N``); the peak memory then counts them too.
 """
 
 from __future__ import annotations
@@ -186,9 +189,9 @@ class Row:
         return "agrees" if self.measurement.value == self.literature else "DISAGREES"
 
 
-def solve_row(spec: BoardSpec, limit: float) -> Row:
+def solve_row(spec: BoardSpec, limit: float, processes: int = 1) -> Row:
     value, sources = known_values().get(canonical(spec), (None, ()))
-    return Row(spec, run_child(str(spec), limit), value, sources)
+    return Row(spec, run_child(str(spec), limit, processes), value, sources)
 
 
 COLUMNS = ("board", "value", "plies", "nodes", "seconds", "peak MB", "literature", "check")
@@ -306,6 +309,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--markdown", type=Path, metavar="PATH", help="also write the table as Markdown")
     parser.add_argument("--jobs", type=_jobs, default=1, metavar="N",
                         help="solves at once (default: %(default)s; more distorts the times)")
+    parser.add_argument("--processes", type=_jobs, default=1, metavar="N",
+                        help="worker processes of each solve (default: %(default)s, the solve alone)")
     return parser
 
 
@@ -321,7 +326,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print("-" * len(text_line(COLUMNS)))
     rows: list[Row] = []
     with ThreadPoolExecutor(max_workers=args.jobs) as pool:
-        for row in pool.map(lambda spec: solve_row(spec, args.limit), boards):
+        for row in pool.map(lambda spec: solve_row(spec, args.limit, args.processes), boards):
             rows.append(row)
             print(text_line(cells(row)), flush=True)
     print()

@@ -9,6 +9,7 @@ import signal
 import socket
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -269,6 +270,69 @@ def test_ctrl_c_prints_the_best_answer_so_far_and_exits_130() -> None:
     assert solving.returncode == 130, (out, err)
     assert "value:      unknown" in out and "best moves: " in out
     assert "stopped by Ctrl+C" in err and "Traceback" not in err
+
+
+def test_ctrl_c_ends_the_worker_processes_too() -> None:
+    solving, workers = _proving_with_workers()
+    solving.send_signal(signal.SIGINT)
+    out, err = solving.communicate(timeout=60)
+    assert solving.returncode == 130, (out, err)
+    assert "value:      unknown" in out and "Traceback" not in err
+    assert not any(Path(f"/proc/{worker}").exists() for worker in workers), "no worker left behind"
+
+
+def test_workers_end_when_their_parent_is_killed() -> None:
+    solving, workers = _proving_with_workers()
+    solving.kill()  # no chance to end them itself
+    solving.communicate(timeout=60)
+    for _ in range(600):
+        if not any(_command_line(worker) for worker in workers):
+            break
+        time.sleep(0.1)
+    else:
+        pytest.fail("the workers outlived their parent")
+
+
+def _proving_with_workers() -> tuple[subprocess.Popen[str], set[int]]:
+    """``solve 9x4k4 --jobs 2`` running, once the zone prover has handed its replies to two workers
+    (within seconds), and the workers' process ids."""
+    solving = subprocess.Popen([sys.executable, "-m", "tictactoe_tui", "solve", "9x4k4", "--jobs", "2"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    for _ in range(1200):
+        assert solving.poll() is None, "still proving"
+        time.sleep(0.1)
+        workers = {child for child in _children(solving.pid) if b"spawn_main" in _command_line(child)}
+        if len(workers) == 2:
+            return solving, workers
+    solving.kill()
+    pytest.fail("no worker processes started")
+
+
+def test_jobs_must_be_a_count_of_processes(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exited:
+        cli.main(["solve", "3x3", "--jobs", "0"])
+    assert exited.value.code == 2
+    assert "'0' is not a number of processes (1 or more)" in capsys.readouterr().err
+    assert cli.main(["solve", "4x4k3", "--moves", "b2 a1", "--jobs", "2", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["value"] == "win"
+
+
+def _children(pid: int) -> set[int]:
+    """The processes any thread of ``pid`` has started and not yet reaped (from Linux's /proc)."""
+    children: set[int] = set()
+    for listing in Path(f"/proc/{pid}/task").glob("*/children"):
+        try:
+            children |= {int(child) for child in listing.read_text().split()}
+        except OSError:
+            continue
+    return children
+
+
+def _command_line(pid: int) -> bytes:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return b""
 
 
 def test_progress_shows_on_a_terminal_and_stays_off_json(tmp_path: Path) -> None:

@@ -57,6 +57,19 @@ def _controller(text: str) -> Controller:
         raise argparse.ArgumentTypeError(f"invalid choice: {text!r} ({error})") from None
 
 
+def _jobs(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of processes (1 or more)")
+    return int(text)
+
+
+def _cores() -> int:
+    """The cores this process may run on."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
+
+
 def _port(text: str) -> int:
     if not text.isdigit() or not 1 <= int(text) <= 65535:
         raise argparse.ArgumentTypeError(f"{text!r} is not a port number from 1 to 65535")
@@ -93,6 +106,8 @@ def build_parser() -> argparse.ArgumentParser:
     solver.add_argument("--json", action="store_true", help="print one JSON object")
     solver.add_argument("--time-limit", type=_time_limit, default=None, metavar="S",
                         help="prove for at most S seconds (the value is then 'unknown' unless proven)")
+    solver.add_argument("--jobs", type=_jobs, default=None, metavar="N",
+                        help="processes sharing a long proof (default: one per core; 1: this process alone)")
 
     server = commands.add_parser("serve", help="serve the game to a web browser",
                                  description="Serve the game over HTTP with textual-serve.")
@@ -129,7 +144,8 @@ def _solve(args: argparse.Namespace) -> int:
     from . import solve_command
 
     position = Position.from_moves(args.spec, args.moves)
-    return solve_command.run(position, args.time_limit, as_json=args.json)
+    processes = _cores() if args.jobs is None else args.jobs
+    return solve_command.run(position, args.time_limit, as_json=args.json, processes=processes)
 
 
 def _play(args: argparse.Namespace) -> int:

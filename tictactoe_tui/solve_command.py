@@ -30,17 +30,20 @@ INTERRUPTED = 130
 """The exit status of a command stopped by Ctrl+C (128 + SIGINT), as shells expect."""
 
 
-def run(position: Position, time_limit: float | None, *, as_json: bool) -> int:
-    """Prove ``position``, print the answer on stdout, and return the exit status."""
+def run(position: Position, time_limit: float | None, *, as_json: bool, processes: int = 1) -> int:
+    """Prove ``position`` with ``processes`` processes, print the answer on stdout, and return the
+    exit status."""
     stop = threading.Event()
     latest: list[Progress] = []
     answer: list[SearchResult] = []
     done = threading.Event()  # Not Thread.join: once Ctrl+C has interrupted a join, another may not wait.
 
     def prove() -> None:
+        solver = Solver(processes=processes)
         try:
-            answer.append(Solver().prove(position, time_limit=time_limit, stop=stop, progress=_keep(latest)))
+            answer.append(solver.prove(position, time_limit=time_limit, stop=stop, progress=_keep(latest)))
         finally:
+            solver.close()
             done.set()
 
     thread = threading.Thread(target=prove, name="solve", daemon=True)

@@ -144,7 +144,8 @@ def test_the_committed_atlas_lists_every_board_the_script_covers() -> None:
     assert atlas.build_parser().parse_args(command[2:]).boards is None, "the committed table is the whole one"
 
 
-@pytest.mark.parametrize("argv", [["--boards", "0x3"], ["--limit", "-1"], ["--jobs", "0"]])
+@pytest.mark.parametrize("argv", [["--boards", "0x3"], ["--limit", "-1"], ["--jobs", "0"],
+                                  ["--processes", "x"]])
 def test_bad_arguments_get_a_message_and_status_2(argv: list[str],
                                                   capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exit_:
@@ -167,3 +168,10 @@ def test_several_jobs_keep_the_boards_in_order(capsys: pytest.CaptureFixture[str
     assert atlas.main(["--boards", *boards, "--jobs", "2"]) == 0
     printed = [line.split()[0] for line in capsys.readouterr().out.splitlines() if line[:1].isdigit()]
     assert printed == boards
+
+
+def test_worker_processes_solve_the_same_boards(capsys: pytest.CaptureFixture[str]) -> None:
+    assert atlas.main(["--boards", "4x4k3", "5x4k4", "--processes", "2"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    rows = {line.split()[0]: line.split() for line in lines if line[:1].isdigit()}
+    assert rows["4x4k3"][1:3] == ["win", "5"] and rows["5x4k4"][1:3] == ["draw", "20"]

@@ -11,7 +11,9 @@ from positions import random_positions
 
 from tictactoe_tui.engine.budget import Budget
 from tictactoe_tui.engine.exact import ExactSearch
+from tictactoe_tui.engine.negamax import attack_weight, defence_weight, ranked_moves
 from tictactoe_tui.engine.position import Position
+from tictactoe_tui.engine.spec import BoardSpec
 from tictactoe_tui.engine.transposition import TranspositionTable, pack, unpack
 
 
@@ -80,3 +82,15 @@ def test_the_shortest_first_proof_finds_the_same_value_and_distance() -> None:
         plies = direct.plies(direct.root(position), proof.score)
         # Every depth below the game's length was answered "no" before the proof.
         assert depth == (plies - 1 if proof.score else position.spec.cells - len(position.moves))
+
+
+def test_moves_of_equal_weight_are_tried_nearest_the_centre_first() -> None:
+    # On 9x4 with k=4 every middle cell lies on as many lines as any other of its column; the
+    # winning first move is one of the two central ones, and the search tries those first.
+    spec = BoardSpec.parse("9x4k4")
+    engine = ExactSearch(spec, TranspositionTable(1 << 10))
+    node = engine.root(Position.empty(spec))
+    moves = ranked_moves(engine.empty(node), node.my_live, node.me, node.opp, engine.lines_at,
+                         engine.line_bits_at, [attack_weight(marks) for marks in range(5)],
+                         [defence_weight(marks) for marks in range(5)], engine.nearness)
+    assert {spec.cell_name(cell) for cell in moves[:2]} == {"e2", "e3"}

@@ -366,7 +366,7 @@ def test_prove_reports_its_progress_as_it_goes() -> None:
     assert len(reports) >= 150
     assert [report.nodes for report in reports] == sorted(report.nodes for report in reports)
     assert [report.seconds for report in reports] == sorted(report.seconds for report in reports)
-    assert reports[-1].nodes <= result.nodes
+    assert 0 < reports[-1].nodes <= result.nodes, "the short wins' positions count as they are searched"
     assert any(report.stage.startswith("no forced win for X within") for report in reports)
 
 

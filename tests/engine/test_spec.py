@@ -98,3 +98,11 @@ def test_every_cell_name_round_trips_on_the_largest_board() -> None:
 def test_bad_cell_names_are_named_in_the_error(name: str, says: str) -> None:
     with pytest.raises(NotationError, match=says):
         BoardSpec(3, 3, 3).parse_cell(name)
+
+
+def test_cells_further_from_the_middle_are_further_off_centre() -> None:
+    board = BoardSpec.parse("9x4k4")
+    names = sorted((board.cell_name(cell) for cell in range(board.cells)), key=lambda name: (
+        board.off_centre(board.parse_cell(name)), name))
+    assert names[:6] == ["e2", "e3", "d2", "d3", "f2", "f3"]
+    assert set(names[-4:]) == {"a1", "a4", "i1", "i4"}, "the corners"

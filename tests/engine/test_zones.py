@@ -9,7 +9,8 @@ from positions import random_positions
 
 from tictactoe_tui.engine.bits import bit_cells
 from tictactoe_tui.engine.budget import Budget
-from tictactoe_tui.engine.exact import ExactSearch, Node
+from tictactoe_tui.engine.exact import ExactSearch
+from tictactoe_tui.engine.node import Node
 from tictactoe_tui.engine.position import Position
 from tictactoe_tui.engine.scans import threat_mask
 from tictactoe_tui.engine.search import Progress, Solver, Value

@@ -3,13 +3,20 @@ spends from."""
 
 from __future__ import annotations
 
-import threading
 import time
 from dataclasses import dataclass
+from typing import Protocol
 
 
 class OutOfBudget(Exception):
     """Raised inside a search when its node, time or stop budget is spent."""
+
+
+class StopSignal(Protocol):
+    """What a stop event must offer: ``threading.Event``, or a ``multiprocessing`` event for a
+    search in another process."""
+
+    def is_set(self) -> bool: ...
 
 
 @dataclass(slots=True)
@@ -18,7 +25,7 @@ class Budget:
 
     max_nodes: int | None = None
     deadline: float | None = None
-    stop: threading.Event | None = None
+    stop: StopSignal | None = None
     nodes: int = 0
 
     def spend(self) -> None:

@@ -23,13 +23,13 @@ short wins long before the whole game could be solved.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from operator import add
 
 from .bits import bit_cells, lowest_cell
 from .budget import Budget, OutOfBudget
 from .lines import win_lines
 from .negamax import build_search
+from .node import Node, Proof
 from .pairing import DEFAULT_BUDGET
 from .position import Mark, Position
 from .scans import threat_mask, threats_in
@@ -47,41 +47,6 @@ number of nodes between looks is this divided by the number of cells."""
 
 SOON = 200
 """Positions per cell the search alone gets for the outcome before the zone prover is asked."""
-
-
-@dataclass(frozen=True, slots=True)
-class Node:
-    """A position as the search sees it, relative to the side to move.
-
-    ``*_threats`` are the empty cells that would complete a line at once;
-    ``*_live`` are bitsets over line indices of the lines the side can still
-    complete (those without an opposing mark); ``keys`` are the position packed
-    under each symmetry; ``side`` is ``Mark.index`` of the side to move.
-    """
-
-    me: int
-    opp: int
-    my_threats: int
-    opp_threats: int
-    my_live: int
-    opp_live: int
-    keys: tuple[int, ...]
-    side: int
-
-
-@dataclass(frozen=True, slots=True)
-class Proof:
-    """What the exact search proved about a node, for the side to move."""
-
-    score: int
-    """Exact when ``exact``; otherwise a win's lower bound (the win is at least this fast) or a
-    loss's upper bound: the right sign, the distance an upper bound."""
-    moves: tuple[Cell, ...]
-    """Moves achieving ``score``, the one the proof used first; all of them when ``complete``."""
-    exact: bool
-    """Whether the distance is proven: no faster win (no slower loss) exists."""
-    complete: bool
-    """Whether every move achieving the score is in ``moves``."""
 
 
 class ExactSearch:
@@ -103,6 +68,7 @@ class ExactSearch:
         self.lines_at = lines.through
         self.line_bits_at = tuple(sum(1 << number[mask] for mask in through) for through in lines.through)
         self.symmetries = symmetries(spec)
+        self.nearness = tuple(-spec.off_centre(cell) for cell in range(spec.cells))
         self.key_add = tuple(
             tuple(tuple(1 << (image[cell] + side * spec.cells) for image in self.symmetries.permutations)
                   for cell in range(spec.cells))
@@ -127,10 +93,15 @@ class ExactSearch:
     def root(self, position: Position) -> Node:
         """The search's view of ``position`` (which must not be over), where a new question starts."""
         self.settled = ""
-        side = position.to_move.index
-        me, opp = (position.x, position.o) if position.to_move is Mark.X else (position.o, position.x)
+        return self.node_at(position.x, position.o, position.to_move.index)
+
+    def node_at(self, x: int, o: int, side: int) -> Node:
+        """The node with X's marks on ``x``, O's on ``o`` and ``side`` (``Mark.index``) to move, which
+        need not be the side the counts say: the zone prover asks what a side could do were the
+        other to pass."""
+        me, opp = (x, o) if side == Mark.X.index else (o, x)
         return Node(me, opp, threat_mask(self.spec, me, opp), threat_mask(self.spec, opp, me),
-                    self._live(opp), self._live(me), self.symmetries.keys(position.x, position.o), side)
+                    self._live(opp), self._live(me), self.symmetries.keys(x, o), side)
 
     def child(self, node: Node, cell: Cell) -> Node:
         """The node after the side to move plays the empty ``cell``."""

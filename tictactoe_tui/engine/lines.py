@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
+from .bits import bit_cells
 from .spec import BoardSpec, Cell
 
 DIRECTIONS: tuple[tuple[int, int], ...] = ((1, 0), (0, 1), (1, 1), (1, -1))
@@ -60,3 +61,21 @@ def win_lines(spec: BoardSpec) -> WinLines:
         tuple(mask for mask in masks if mask >> cell & 1) for cell in range(spec.cells)
     )
     return WinLines(masks, through)
+
+
+def line_rows(spec: BoardSpec, masks: tuple[int, ...]) -> tuple[int, ...]:
+    """For each line, a bit for the whole row, column or diagonal of the board it lies on."""
+    rows: dict[tuple[int, int, int], int] = {}
+    found = []
+    for index, mask in enumerate(masks):
+        cells = bit_cells(mask)
+        if len(cells) < 2:
+            found.append(1 << len(rows))
+            rows[(-1, index, 0)] = len(rows)
+            continue
+        (col, row), (next_col, next_row) = spec.coordinates(cells[0]), spec.coordinates(cells[1])
+        step = (next_col - col, next_row - row)
+        places = {(1, 0): row, (0, 1): col, (1, 1): col - row}  # and (-1, 1): the other diagonal
+        place = places.get(step, col + row)
+        found.append(1 << rows.setdefault((*step, place), len(rows)))
+    return tuple(found)

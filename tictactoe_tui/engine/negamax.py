@@ -72,11 +72,13 @@ def defence_weight(marks: int) -> int:
 
 
 def ranked_moves(empty: int, live: int, me: int, opp: int, lines_at: Sequence[Sequence[int]],
-                 line_bits_at: Sequence[int], attack: Sequence[int], defence: Sequence[int]) -> list[int]:
+                 line_bits_at: Sequence[int], attack: Sequence[int], defence: Sequence[int],
+                 nearness: Sequence[int]) -> list[int]:
     """The cells of ``empty`` on a line of ``live`` (a bitset of line indices), the likeliest best
     first: by the lines through each, weighted by ``attack`` (lines only ``me`` can complete) and
-    ``defence`` (lines only ``opp`` can), by the marks in them. A cell on no live line changes
-    nothing but the turn, so it is left out."""
+    ``defence`` (lines only ``opp`` can), by the marks in them, and between equal weights by
+    ``nearness`` to the centre (where a win on a board wider than k is built). A cell on no live
+    line changes nothing but the turn, so it is left out."""
     ranked = []
     rest = empty
     while rest:
@@ -90,9 +92,9 @@ def ranked_moves(empty: int, live: int, me: int, opp: int, lines_at: Sequence[Se
                     weight += attack[(mask & me).bit_count()]
                 elif not mask & me:
                     weight += defence[(mask & opp).bit_count()]
-            ranked.append((weight, cell))
+            ranked.append((weight, nearness[cell], cell))
     ranked.sort(reverse=True)
-    return [cell for _, cell in ranked]
+    return [cell for _, _, cell in ranked]
 
 
 def build_search(owner: ExactSearch) -> SearchFunction:
@@ -116,6 +118,7 @@ def build_search(owner: ExactSearch) -> SearchFunction:
     poll_mask = owner.poll_interval - 1
     attack = tuple(attack_weight(marks) for marks in range(spec.k + 1))
     defence = tuple(defence_weight(marks) for marks in range(spec.k + 1))
+    nearness = owner.nearness
     offset = BOUND_OFFSET
     bound_mask = (1 << BOUND_BITS) - 1
     move_mask = (1 << MOVE_BITS) - 1
@@ -192,7 +195,8 @@ def build_search(owner: ExactSearch) -> SearchFunction:
         if opp_threats:
             moves = [opp_threats.bit_length() - 1]
         else:
-            moves = ranked_moves(empty, my_live | opp_live, me, opp, lines_at, line_bits_at, attack, defence)
+            moves = ranked_moves(empty, my_live | opp_live, me, opp, lines_at, line_bits_at, attack, defence,
+                                     nearness)
             if stored >= 0:
                 first = inverses[symmetry][stored]
                 if moves[0] != first:

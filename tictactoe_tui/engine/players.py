@@ -102,7 +102,7 @@ def _busiest(position: Position, cells: Sequence[Cell], mine: int, theirs: int) 
     """
     spec = position.spec
     lines = win_lines(spec)
-    scores: dict[Cell, tuple[int, float]] = {}
+    scores: dict[Cell, tuple[int, int]] = {}
     for cell in cells:
         score = 0
         for mask in lines.through[cell]:
@@ -110,8 +110,7 @@ def _busiest(position: Position, cells: Sequence[Cell], mine: int, theirs: int) 
                 score += 1 + 2 * (mask & mine).bit_count()
             if not mask & mine:
                 score += 1 + (mask & theirs).bit_count()
-        col, row = spec.coordinates(cell)
-        scores[cell] = (score, -((2 * col - spec.width + 1) ** 2 + (2 * row - spec.height + 1) ** 2))
+        scores[cell] = (score, -spec.off_centre(cell))
     top = max(scores.values())
     return [cell for cell, score in scores.items() if score == top]
 

@@ -32,7 +32,9 @@ from typing import TYPE_CHECKING
 
 from .bits import bit_cells
 from .budget import Budget, OutOfBudget
-from .exact import ExactSearch, Node, Proof
+from .exact import ExactSearch
+from .node import Node, Proof
+from .parallel import ProverPool
 from .position import Position
 from .scores import known_score
 from .spec import BoardSpec, Cell
@@ -120,14 +122,20 @@ class Solver:
 
     The memory is one transposition table for the board size last asked about,
     capped at about ``memory_limit_mb`` megabytes; a position of another size
-    starts it afresh. Calls from several threads take turns.
+    starts it afresh. Calls from several threads take turns. With ``processes``
+    above 1, a proof that this process does not settle soon has its biggest part
+    shared among that many worker processes (``parallel``), within the same
+    memory limit; ``close`` ends them.
     """
 
-    def __init__(self, *, memory_limit_mb: int = DEFAULT_MEMORY_LIMIT_MB) -> None:
+    def __init__(self, *, memory_limit_mb: int = DEFAULT_MEMORY_LIMIT_MB, processes: int = 1) -> None:
         # The zone prover keeps two tables of a TABLE_SHARE-th of this table's entries each, of
-        # about the same size: the table gets the part of the limit that leaves room for them.
-        self._table = TranspositionTable.with_memory_limit(memory_limit_mb,
-                                                           share=TABLE_SHARE / (TABLE_SHARE + 2))
+        # about the same size, and so does each worker process: the table gets the part of the
+        # limit that leaves room for them all.
+        workers = processes if processes > 1 else 0
+        self._table = TranspositionTable.with_memory_limit(
+            memory_limit_mb, share=TABLE_SHARE / (TABLE_SHARE + 2 * (1 + workers)))
+        self._workers = workers
         self._engine: ExactSearch | None = None
         self._lock = threading.Lock()
 
@@ -139,9 +147,18 @@ class Solver:
     def _engine_for(self, spec: BoardSpec) -> ExactSearch:
         engine = self._engine
         if engine is None or engine.spec != spec:
+            self.close()
             self._table.clear()
             engine = self._engine = ExactSearch(spec, self._table)
+            if self._workers and engine.zones is not None:
+                engine.zones.pool = ProverPool(spec, self._workers, self._table.capacity)
         return engine
+
+    def close(self) -> None:
+        """End the worker processes, if any (a later proof starts them again)."""
+        zones = None if self._engine is None else self._engine.zones
+        if zones is not None and zones.pool is not None:
+            zones.pool.close()
 
     def solve(self, position: Position, *, time_limit: float | None = None,
               stop: threading.Event | None = None) -> SearchResult:
@@ -194,15 +211,17 @@ class Solver:
             engine = self._engine_for(position.spec)
             node = engine.root(position)
             budget = Budget(deadline=None if time_limit is None else start + time_limit, stop=stop)
+            first = None  # the short wins' part of the budget, while they are sought
             if progress is not None:
-                engine.on_poll = lambda: progress(Progress(budget.nodes, time.perf_counter() - start,
-                                                           engine.stage))
+                engine.on_poll = lambda: progress(Progress(budget.nodes + (first.nodes if first else 0),
+                                                           time.perf_counter() - start, engine.stage))
             try:
                 depth, proof = 0, None
                 if time_limit is not None and engine.empty(node).bit_count() > FULL_SOLVE_EMPTIES:
                     first = budget.part(deadline=start + time_limit * SHORT_FIRST_SHARE)
                     depth, proof = engine.prove_short_first(node, first)
                     budget.nodes += first.nodes
+                    first = None
                 if proof is None and not budget.exhausted:
                     proof = engine.prove(node, budget)
             finally:

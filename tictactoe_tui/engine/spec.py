@@ -85,6 +85,14 @@ class BoardSpec:
         """The middle cell; on a side of even length, the lower or left of the two middle ones."""
         return (self.height - 1) // 2 * self.width + (self.width - 1) // 2
 
+    def off_centre(self, cell: Cell) -> int:
+        """How far ``cell`` lies from the middle of the board: its squared distance, in half-cells.
+
+        Between cells equal otherwise, the central one leaves the most room to build on later.
+        """
+        col, row = self.coordinates(cell)
+        return (2 * col - self.width + 1) ** 2 + (2 * row - self.height + 1) ** 2
+
     def cell_at(self, col: int, row: int) -> Cell:
         """The cell in column ``col`` and row ``row`` (both from 0, row 0 at the bottom)."""
         if not (0 <= col < self.width and 0 <= row < self.height):

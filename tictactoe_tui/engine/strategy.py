@@ -13,7 +13,6 @@ Everything runs on ``lineboard.LineBoard``, whose line counts are kept current m
 
 from __future__ import annotations
 
-import math
 import threading
 import time
 from dataclasses import dataclass
@@ -287,7 +286,4 @@ class _Searcher:
 
 def _central(board: LineBoard, cells: list[Cell]) -> Cell:
     """The cell of ``cells`` nearest the centre of the board."""
-    spec = board.spec
-    middle_col, middle_row = (spec.width - 1) / 2, (spec.height - 1) / 2
-    return min(cells, key=lambda cell: math.hypot(cell % spec.width - middle_col,
-                                                  cell // spec.width - middle_row))
+    return min(cells, key=board.spec.off_centre)

@@ -49,25 +49,35 @@ form, so rotations and reflections hit.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from operator import add
 from typing import TYPE_CHECKING
 
 from .bits import bit_cells
 from .budget import Budget, OutOfBudget
+from .lines import line_rows
 from .negamax import attack_weight, defence_weight, ranked_moves
 from .pairing import pairing_cells
 from .scans import threats_in
 from .symmetry import Permutation, permute
 
 if TYPE_CHECKING:
-    from .exact import ExactSearch, Node
-    from .spec import BoardSpec
+    from .exact import ExactSearch
+    from .node import Node
+    from .parallel import ProverPool
 
 
 TABLE_SHARE = 4
 """Each of the prover's two tables holds up to a this-th of the transposition table's entries (of
 about the same size) before it starts afresh; ``Solver`` sizes its table so that all three fit
 within its memory limit."""
+
+SPLIT_AFTER = 200_000
+"""Positions a proof gets in this process before a pool, when there is one, takes its replies."""
+
+Defend = Callable[[int, int, int, int, int, int, tuple[int, ...], int], int]
+"""``defender``'s signature: ``(them, me, their_threats, my_threats, their_live, my_live, keys, prefer)``."""
 
 
 class ZoneProver:
@@ -92,22 +102,39 @@ class ZoneProver:
         self.capacity = max(1000, owner.table.capacity // TABLE_SHARE)
         self.attack = tuple(attack_weight(marks) for marks in range(owner.spec.k + 1))
         self.defence = tuple(defence_weight(marks) for marks in range(owner.spec.k + 1))
-        self.row_of = _rows(owner.spec, owner.masks)
+        self.row_of = line_rows(owner.spec, owner.masks)
         self.cells = owner.spec.cells
         self._budget = Budget()
+        self.pool: ProverPool | None = None
+        """Worker processes that prove the replies to the root's moves side by side, if any."""
 
     def prove(self, node: Node, budget: Budget) -> int:
         """The result of a proof of whether the side to move at ``node`` can win (see the class).
 
         Raises ``OutOfBudget`` when ``budget`` runs out first; what was proven stays remembered.
         """
-        self._budget = budget
         if budget.exhausted:
             raise OutOfBudget
+        if self.pool is None:
+            return self._attack(node, budget, None)
+        # Only a proof that one process does not settle soon is worth the workers' start and their
+        # tables, which begin empty.
+        part = budget.part(max_nodes=SPLIT_AFTER)
+        try:
+            return self._attack(node, part, None)
+        except OutOfBudget:
+            if budget.exhausted:
+                raise
+        finally:
+            budget.nodes += part.nodes
+        return self._attack(node, budget, partial(self._split, self.pool, node.side, budget))
+
+    def _attack(self, node: Node, budget: Budget, defend: Defend | None) -> int:
+        self._budget = budget
         start = self.nodes
         try:
             return self.attacker(node.me, node.opp, node.my_threats, node.opp_threats, node.my_live,
-                                 node.opp_live, self._keys(node))
+                                 node.opp_live, self._keys(node), defend)
         finally:
             mask = self.poll_mask
             budget.nodes += (self.nodes & mask) - (start & mask)  # those _count did not add
@@ -161,6 +188,13 @@ class ZoneProver:
         zone, plies = self.win_of(result)
         return self.won(permute(zone, permutation), plies)
 
+    def carried(self, result: int, source: tuple[int, ...], target: tuple[int, ...]) -> int:
+        """``result``, proven for the position with keys ``source``, for its image under a symmetry of
+        the board, whose keys are ``target``: the same proof, its zone's cells moved."""
+        key = min(source)
+        canonical = self._moved(result, self.owner.symmetries.permutations[source.index(key)])
+        return self._moved(canonical, self.owner.symmetries.inverses[target.index(key)])
+
     def _pairing(self, live: int, empty: int) -> int:
         """The cells of a pairing over the attacker's live lines (``live``, a bitset), or -1."""
         masks, row_of = self.owner.masks, self.row_of
@@ -176,15 +210,17 @@ class ZoneProver:
             return -1
         return pairing_cells(lines, empty, self.owner.pairing_budget)
 
-    def _ranked(self, me: int, opp: int, live: int) -> list[int]:
+    def ranked(self, me: int, opp: int, live: int) -> list[int]:
         """The empty cells on a live line (``live``: both sides' lines), the likeliest best first."""
         owner = self.owner
         return ranked_moves(self.full ^ (me | opp), live, me, opp, owner.lines_at, owner.line_bits_at,
-                            self.attack, self.defence)
+                            self.attack, self.defence, owner.nearness)
 
     def attacker(self, me: int, opp: int, my_threats: int, opp_threats: int, my_live: int, opp_live: int,
-                 keys: tuple[int, ...]) -> int:
-        """The result for the attacker, to move: a zone proving it cannot win, or its win."""
+                 keys: tuple[int, ...], defend: Defend | None = None) -> int:
+        """The result for the attacker, to move: a zone proving it cannot win, or its win.
+
+        ``defend`` proves the defender's nodes after its moves (``defender`` when None)."""
         self._count()
         empty = self.full ^ (me | opp)
         if my_threats:
@@ -199,21 +235,21 @@ class ZoneProver:
             return self._remember(self.tables[0], keys, zone)
         if opp_threats:
             block = [opp_threats.bit_length() - 1]
-            zone = self._refute_all(me, opp, opp_threats, my_live, opp_live, keys, block)
+            zone = self._refute_all(me, opp, opp_threats, my_live, opp_live, keys, block, defend)
             if zone >= 0:
                 # Any other move lets the defender complete a line, unless extra marks complete one of
                 # the attacker's first: with two of each line's gaps in the zone, they cannot.
                 zone = self._guard(zone | opp_threats, my_live, empty, 2)
         else:
-            moves = self._ranked(me, opp, my_live | opp_live)
-            zone = self._refute_all(me, opp, opp_threats, my_live, opp_live, keys, moves)
+            moves = self.ranked(me, opp, my_live | opp_live)
+            zone = self._refute_all(me, opp, opp_threats, my_live, opp_live, keys, moves, defend)
         if zone < 0:  # extra marks must not complete a line of the defender's before this node
             won, plies = self.win_of(zone)
             zone = self.won(self._guard(won, opp_live, empty, 1), plies)
         return self._remember(self.tables[0], keys, zone)
 
     def _refute_all(self, me: int, opp: int, opp_threats: int, my_live: int, opp_live: int,
-                    keys: tuple[int, ...], moves: list[int]) -> int:
+                    keys: tuple[int, ...], moves: list[int], defend: Defend | None) -> int:
         """The union of the zones refuting every move in ``moves`` that no zone found so far covers."""
         remaining = sum(1 << cell for cell in moves)
         zone = 0
@@ -221,7 +257,7 @@ class ZoneProver:
             bit = 1 << cell
             if not remaining & bit:
                 continue
-            found = self._after(me, opp, opp_threats, my_live, opp_live, keys, cell, zone)
+            found = self._after(me, opp, opp_threats, my_live, opp_live, keys, cell, zone, defend)
             if found < 0:
                 won, plies = self.win_of(found)
                 return self.won(won | bit, plies + 1)
@@ -232,7 +268,7 @@ class ZoneProver:
         return zone
 
     def _after(self, me: int, opp: int, opp_threats: int, my_live: int, opp_live: int, keys: tuple[int, ...],
-               cell: int, prefer: int = 0) -> int:
+               cell: int, prefer: int = 0, defend: Defend | None = None) -> int:
         """The result of the defender's node after the attacker plays ``cell``."""
         bit = 1 << cell
         mine = me | bit
@@ -240,7 +276,8 @@ class ZoneProver:
         threats = threats_in(owner.lines_at[cell], self.k, mine, opp)
         keys = tuple(map(add, keys, owner.key_add[0][cell]))
         opp_live &= ~owner.line_bits_at[cell]
-        return self.defender(mine, opp, threats, opp_threats & ~bit, my_live, opp_live, keys, prefer)
+        defend = defend or self.defender
+        return defend(mine, opp, threats, opp_threats & ~bit, my_live, opp_live, keys, prefer)
 
     def winning_move(self, node: Node) -> tuple[int, int] | None:
         """A move of the side to move at ``node`` that wins, and the plies the win takes at most, or None.
@@ -251,7 +288,7 @@ class ZoneProver:
         if node.my_threats:
             return node.my_threats.bit_length() - 1, 1
         moves = ([node.opp_threats.bit_length() - 1] if node.opp_threats
-                 else self._ranked(node.me, node.opp, node.my_live | node.opp_live))
+                 else self.ranked(node.me, node.opp, node.my_live | node.opp_live))
         for cell in moves:
             found = self._after(node.me, node.opp, node.opp_threats, node.my_live, node.opp_live, keys, cell)
             if found < 0:
@@ -282,7 +319,7 @@ class ZoneProver:
         owner = self.owner
         line_bits_at, adds = owner.line_bits_at, owner.key_add[1]
         moves = ([their_threats.bit_length() - 1] if their_threats
-                 else self._ranked(me, them, my_live | their_live))
+                 else self.ranked(me, them, my_live | their_live))
         candidates = unexamined = empty
         won = longest = 0
         for cell in moves:
@@ -303,11 +340,32 @@ class ZoneProver:
         if their_threats:  # a block was the only move: any other lets the attacker complete the line
             won = self._guard(won | their_threats, my_live, empty, 2)
             return self._remember(self.tables[1], keys, self.won(won, max(longest + 1, 2)))
-        # A move left unexamined is refuted like one of those examined, whose mark, missing, the
-        # defender may still fill later: a move wasted, which costs the attacker two plies at most.
-        # And the attacker's last move comes on an even ply from here, the board full at the latest.
+        return self._remember(self.tables[1], keys, self.defended(won, longest, unexamined, empty))
+
+    def defended(self, won: int, longest: int, unexamined: int, empty: int) -> int:
+        """The win at a defender node whose examined replies all lose, within ``longest`` plies at
+        most, with the union ``won`` of their zones and cells, ``unexamined`` the replies left.
+
+        A move left unexamined is refuted like one of those examined, whose mark, missing, the
+        defender may still fill later: a move wasted, which costs the attacker two plies at most.
+        And the attacker's last move comes on an even ply from here, the board full at the latest.
+        """
         plies = min(longest + 1 + (2 if unexamined else 0), empty.bit_count() & ~1)
-        return self._remember(self.tables[1], keys, self.won(won, plies))
+        return self.won(won, plies)
+
+    def _split(self, pool: ProverPool, side: int, budget: Budget, them: int, me: int, their_threats: int,
+               my_threats: int, their_live: int, my_live: int, keys: tuple[int, ...], prefer: int = 0) -> int:
+        """``defender``, its replies proven side by side by ``pool``'s workers (the attacker is ``side``)."""
+        if (my_threats or their_threats or not their_live or not self.full ^ (me | them)
+                or self._recall(self.tables[1], keys) is not None):  # settled at once, or by one reply
+            return self.defender(them, me, their_threats, my_threats, their_live, my_live, keys, prefer)
+        self._count()
+        try:
+            found = pool.defend(self, side, budget, them, me, my_live | their_live, keys)
+        except (EOFError, OSError):  # a worker died: the proof goes on here, and the pool starts afresh
+            pool.close()
+            return self.defender(them, me, their_threats, my_threats, their_live, my_live, keys, prefer)
+        return self._remember(self.tables[1], keys, found)
 
     def _guard(self, zone: int, live: int, empty: int, cells: int, prefer: int = 0) -> int:
         """``zone`` grown to hold ``cells`` empty cells (or all there are) of every line in ``live``.
@@ -330,20 +388,3 @@ class ZoneProver:
                 missing -= 1
         return zone
 
-
-def _rows(spec: BoardSpec, masks: tuple[int, ...]) -> tuple[int, ...]:
-    """For each line, a bit for the whole row, column or diagonal of the board it lies on."""
-    rows: dict[tuple[int, int, int], int] = {}
-    found = []
-    for index, mask in enumerate(masks):
-        cells = bit_cells(mask)
-        if len(cells) < 2:
-            found.append(1 << len(rows))
-            rows[(-1, index, 0)] = len(rows)
-            continue
-        (col, row), (next_col, next_row) = spec.coordinates(cells[0]), spec.coordinates(cells[1])
-        step = (next_col - col, next_row - row)
-        places = {(1, 0): row, (0, 1): col, (1, 1): col - row}  # and (-1, 1): the other diagonal
-        place = places.get(step, col + row)
-        found.append(1 << rows.setdefault((*step, place), len(rows)))
-    return tuple(found)

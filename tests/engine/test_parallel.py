@@ -1,0 +1,111 @@
+"""Worker processes proving the replies at the root: the answers of one process, work they count,
+a budget that stops them, and a worker lost along the way."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from positions import random_positions
+
+from tictactoe_tui.engine import zones
+from tictactoe_tui.engine.budget import Budget, OutOfBudget
+from tictactoe_tui.engine.exact import ExactSearch
+from tictactoe_tui.engine.parallel import ProverPool
+from tictactoe_tui.engine.position import Position
+from tictactoe_tui.engine.search import Solver
+from tictactoe_tui.engine.spec import BoardSpec
+from tictactoe_tui.engine.transposition import TranspositionTable
+from tictactoe_tui.engine.zones import ZoneProver
+
+ENTRIES = 1 << 18
+
+
+@pytest.fixture(autouse=True)
+def split_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Workers take every proof that outlasts the prover's first look at its budget."""
+    monkeypatch.setattr(zones, "SPLIT_AFTER", 0)
+
+
+@pytest.fixture
+def pool_of_two() -> Iterator[ZoneProver]:
+    """A prover for 5x4k4 with a pool of two workers, ended after the test."""
+    prover = _prover(BoardSpec.parse("5x4k4"), processes=2)
+    yield prover
+    assert prover.pool is not None
+    prover.pool.close()
+
+
+def _prover(spec: BoardSpec, processes: int = 0) -> ZoneProver:
+    prover = ExactSearch(spec, TranspositionTable(ENTRIES)).zones
+    assert prover is not None
+    if processes:
+        prover.pool = ProverPool(spec, processes, ENTRIES)
+    return prover
+
+
+@pytest.mark.parametrize(("board", "count", "most"), [("5x4k4", 30, 3), ("6x5k4", 8, 2)])
+def test_workers_prove_what_one_process_proves(board: str, count: int, most: int) -> None:
+    spec = BoardSpec.parse(board)
+    prover = _prover(spec, processes=2)
+    exact = ExactSearch(spec, TranspositionTable(ENTRIES), zones=False)
+    shared = 0
+    answers = {True: 0, False: 0}
+    try:
+        for position in random_positions(board, count, f"parallel {board}", most=most):
+            node = exact.root(position)
+            budget, start = Budget(), prover.nodes
+            found = prover.prove(node, budget)
+            assert (found >= 0) is (exact.score(node, 0, 1, Budget()) <= 0), position
+            if found < 0:  # a win: the move read from the tables wins, within the plies given
+                move, plies = prover.winning_move(node) or (-1, 0)
+                least = exact.win - exact.marks(node) - plies
+                assert exact.score(exact.child(node, move), -least, 1 - least, Budget()) <= -least, position
+            answers[found >= 0] += 1
+            shared += budget.nodes > prover.nodes - start  # the workers' positions are counted too
+    finally:
+        assert prover.pool is not None
+        prover.pool.close()
+    assert shared >= count // 3, "the workers proved replies"
+    assert answers[board == "5x4k4"] >= count // 4, "draws on 5x4k4, wins on 6x5k4"
+
+
+def test_a_solver_with_workers_gives_the_same_proofs() -> None:
+    for board in ("5x4k4", "4x4k3", "5x5k4"):
+        alone, shared = Solver(), Solver(processes=2)
+        try:
+            for position in [Position.empty(board), *random_positions(board, 6, f"solver {board}", most=3)]:
+                expected, found = alone.prove(position), shared.prove(position)
+                assert (found.value, found.plies, set(found.best_moves)) == (
+                    expected.value, expected.plies, set(expected.best_moves)), position
+        finally:
+            shared.close()
+
+
+def test_a_spent_budget_stops_the_workers_and_they_serve_again() -> None:
+    spec = BoardSpec.parse("9x4k4")
+    prover = _prover(spec, processes=2)
+    try:
+        hard = prover.owner.root(Position.from_moves(spec, ["e2", "d2"]))  # minutes of work
+        budget = Budget(max_nodes=30_000)
+        with pytest.raises(OutOfBudget):
+            prover.prove(hard, budget)
+        assert budget.nodes >= 30_000, "stopped by the workers' positions, counted as they went"
+        easy = prover.owner.root(Position.from_moves(spec, ["e2", "c4"]))
+        assert prover.prove(easy, Budget()) < 0, "X wins, proven by the same workers"
+    finally:
+        assert prover.pool is not None
+        prover.pool.close()
+
+
+def test_a_worker_lost_leaves_the_proof_to_this_process(pool_of_two: ZoneProver) -> None:
+    node = pool_of_two.owner.root(Position.empty("5x4k4"))
+    assert pool_of_two.prove(node, Budget()) >= 0, "5x4k4 is a draw: X cannot win"
+    for worker in pool_of_two.pool._workers:  # type: ignore[union-attr]
+        worker.process.kill()
+        worker.process.join()
+    fresh = _prover(pool_of_two.owner.spec)
+    fresh.pool = pool_of_two.pool
+    other = fresh.owner.root(Position.from_moves("5x4k4", ["c2"]))
+    expected = _prover(fresh.owner.spec).prove(other, Budget())
+    assert (fresh.prove(other, Budget()) >= 0) is (expected >= 0)
