@@ -11,7 +11,6 @@ from positions import random_positions
 from tictactoe_tui.engine import zones
 from tictactoe_tui.engine.budget import Budget, OutOfBudget
 from tictactoe_tui.engine.exact import ExactSearch
-from tictactoe_tui.engine.parallel import ProverPool
 from tictactoe_tui.engine.position import Position
 from tictactoe_tui.engine.search import Solver
 from tictactoe_tui.engine.spec import BoardSpec
@@ -39,8 +38,7 @@ def pool_of_two() -> Iterator[ZoneProver]:
 def _prover(spec: BoardSpec, processes: int = 0) -> ZoneProver:
     prover = ExactSearch(spec, TranspositionTable(ENTRIES)).zones
     assert prover is not None
-    if processes:
-        prover.pool = ProverPool(spec, processes, ENTRIES)
+    prover.workers = processes
     return prover
 
 
@@ -101,11 +99,14 @@ def test_a_spent_budget_stops_the_workers_and_they_serve_again() -> None:
 def test_a_worker_lost_leaves_the_proof_to_this_process(pool_of_two: ZoneProver) -> None:
     node = pool_of_two.owner.root(Position.empty("5x4k4"))
     assert pool_of_two.prove(node, Budget()) >= 0, "5x4k4 is a draw: X cannot win"
-    for worker in pool_of_two.pool._workers:  # type: ignore[union-attr]
+    pool = pool_of_two.pool
+    assert pool is not None
+    killed = {worker.process.pid for worker in pool._workers}
+    for worker in pool._workers:
         worker.process.kill()
         worker.process.join()
-    fresh = _prover(pool_of_two.owner.spec)
-    fresh.pool = pool_of_two.pool
-    other = fresh.owner.root(Position.from_moves("5x4k4", ["c2"]))
-    expected = _prover(fresh.owner.spec).prove(other, Budget())
-    assert (fresh.prove(other, Budget()) >= 0) is (expected >= 0)
+    fresh = _prover(pool_of_two.owner.spec, processes=2)  # empty tables: the proof needs the pool
+    fresh.pool = pool
+    expected = _prover(fresh.owner.spec).prove(node, Budget())
+    assert (fresh.prove(node, Budget()) >= 0) is (expected >= 0)
+    assert not killed & {worker.process.pid for worker in pool._workers}, "the dead ones are gone"

@@ -34,7 +34,6 @@ from .bits import bit_cells
 from .budget import Budget, OutOfBudget
 from .exact import ExactSearch
 from .node import Node, Proof
-from .parallel import ProverPool
 from .position import Position
 from .scores import known_score
 from .spec import BoardSpec, Cell
@@ -150,8 +149,8 @@ class Solver:
             self.close()
             self._table.clear()
             engine = self._engine = ExactSearch(spec, self._table)
-            if self._workers and engine.zones is not None:
-                engine.zones.pool = ProverPool(spec, self._workers, self._table.capacity)
+            if engine.zones is not None:
+                engine.zones.workers = self._workers
         return engine
 
     def close(self) -> None:

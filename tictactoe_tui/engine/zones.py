@@ -105,8 +105,10 @@ class ZoneProver:
         self.row_of = line_rows(owner.spec, owner.masks)
         self.cells = owner.spec.cells
         self._budget = Budget()
+        self.workers = 0
+        """Worker processes to share a long proof among (0: none)."""
         self.pool: ProverPool | None = None
-        """Worker processes that prove the replies to the root's moves side by side, if any."""
+        """Those workers, started when a proof first needs them."""
 
     def prove(self, node: Node, budget: Budget) -> int:
         """The result of a proof of whether the side to move at ``node`` can win (see the class).
@@ -115,7 +117,7 @@ class ZoneProver:
         """
         if budget.exhausted:
             raise OutOfBudget
-        if self.pool is None:
+        if not self.workers:
             return self._attack(node, budget, None)
         # Only a proof that one process does not settle soon is worth the workers' start and their
         # tables, which begin empty.
@@ -127,6 +129,10 @@ class ZoneProver:
                 raise
         finally:
             budget.nodes += part.nodes
+        if self.pool is None:
+            from .parallel import ProverPool  # only now: multiprocessing would slow every start-up
+
+            self.pool = ProverPool(self.owner.spec, self.workers, self.owner.table.capacity)
         return self._attack(node, budget, partial(self._split, self.pool, node.side, budget))
 
     def _attack(self, node: Node, budget: Budget, defend: Defend | None) -> int:
