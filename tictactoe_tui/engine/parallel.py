@@ -79,8 +79,8 @@ class ProverPool:
         The replies go out in ``prover.defender``'s order and are narrowed by the zones that come
         back as it narrows them, except that a reply sent out before an earlier one's zone ruled
         it out is proven all the same. Replies leading to the same position up to a symmetry of
-        the board (on 9x4k4 after the centre, most have a mirror image) are proven once, for the
-        table a single process would have found them in is split among the workers. Raises
+        the board (on 9x4k4 after the centre, most have a mirror image) are proven once: in one
+        process the second would be a table hit, but each worker has a table of its own. Raises
         ``OutOfBudget`` once ``budget`` runs out, the workers' positions counted in it.
         """
         self._start()

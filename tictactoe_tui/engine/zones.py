@@ -44,7 +44,9 @@ swapped:
 A move on no live line changes nothing but the turn, and an extra mark never
 hurts its owner, so such moves are never the attacker's best and are not
 searched. Proven positions are kept with their zones under their canonical
-form, so rotations and reflections hit.
+form, so rotations and reflections hit. Given worker processes, a proof that
+outlasts ``SPLIT_AFTER`` positions has the defender's replies to the root's
+moves proven side by side (``parallel``).
 """
 
 from __future__ import annotations
