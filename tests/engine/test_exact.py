@@ -11,7 +11,7 @@ from positions import random_positions
 
 from tictactoe_tui.engine.budget import Budget
 from tictactoe_tui.engine.exact import ExactSearch
-from tictactoe_tui.engine.negamax import attack_weight, defence_weight, ranked_moves
+from tictactoe_tui.engine.negamax import ranked_moves
 from tictactoe_tui.engine.position import Position
 from tictactoe_tui.engine.spec import BoardSpec
 from tictactoe_tui.engine.transposition import TranspositionTable, pack, unpack
@@ -91,6 +91,5 @@ def test_moves_of_equal_weight_are_tried_nearest_the_centre_first() -> None:
     engine = ExactSearch(spec, TranspositionTable(1 << 10))
     node = engine.root(Position.empty(spec))
     moves = ranked_moves(engine.empty(node), node.my_live, node.me, node.opp, engine.lines_at,
-                         engine.line_bits_at, [attack_weight(marks) for marks in range(5)],
-                         [defence_weight(marks) for marks in range(5)], engine.nearness)
+                         engine.line_bits_at, engine.attack, engine.defence, engine.nearness)
     assert {spec.cell_name(cell) for cell in moves[:2]} == {"e2", "e3"}

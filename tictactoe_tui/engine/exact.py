@@ -28,7 +28,7 @@ from operator import add
 from .bits import bit_cells, lowest_cell
 from .budget import Budget, OutOfBudget
 from .lines import win_lines
-from .negamax import build_search
+from .negamax import attack_weight, build_search, defence_weight
 from .node import Node, Proof
 from .pairing import DEFAULT_BUDGET
 from .position import Mark, Position
@@ -68,7 +68,10 @@ class ExactSearch:
         self.lines_at = lines.through
         self.line_bits_at = tuple(sum(1 << number[mask] for mask in through) for through in lines.through)
         self.symmetries = symmetries(spec)
+        self.attack = tuple(attack_weight(marks) for marks in range(spec.k + 1))
+        self.defence = tuple(defence_weight(marks) for marks in range(spec.k + 1))
         self.nearness = tuple(-spec.off_centre(cell) for cell in range(spec.cells))
+        """The move ordering's weights by marks in a line, and its tie-break by cell (``ranked_moves``)."""
         self.key_add = tuple(
             tuple(tuple(1 << (image[cell] + side * spec.cells) for image in self.symmetries.permutations)
                   for cell in range(spec.cells))

@@ -116,9 +116,7 @@ def build_search(owner: ExactSearch) -> SearchFunction:
     store = owner.table.store
     poll = owner.poll
     poll_mask = owner.poll_interval - 1
-    attack = tuple(attack_weight(marks) for marks in range(spec.k + 1))
-    defence = tuple(defence_weight(marks) for marks in range(spec.k + 1))
-    nearness = owner.nearness
+    attack, defence, nearness = owner.attack, owner.defence, owner.nearness
     offset = BOUND_OFFSET
     bound_mask = (1 << BOUND_BITS) - 1
     move_mask = (1 << MOVE_BITS) - 1

@@ -59,7 +59,7 @@ from typing import TYPE_CHECKING
 from .bits import bit_cells
 from .budget import Budget, OutOfBudget
 from .lines import line_rows
-from .negamax import attack_weight, defence_weight, ranked_moves
+from .negamax import ranked_moves
 from .pairing import pairing_cells
 from .scans import threats_in
 from .symmetry import Permutation, permute
@@ -102,8 +102,6 @@ class ZoneProver:
         self.tables: tuple[dict[int, int], dict[int, int]] = ({}, {})
         """Attacker nodes', then defender nodes': the keys do not say who is to move."""
         self.capacity = max(1000, owner.table.capacity // TABLE_SHARE)
-        self.attack = tuple(attack_weight(marks) for marks in range(owner.spec.k + 1))
-        self.defence = tuple(defence_weight(marks) for marks in range(owner.spec.k + 1))
         self.row_of = line_rows(owner.spec, owner.masks)
         self.cells = owner.spec.cells
         self._budget = Budget()
@@ -176,18 +174,22 @@ class ZoneProver:
         """The result (its zone in this position's cells) remembered for the position, if any."""
         key = min(keys)
         found = table.get(key)
-        if found is None:
-            return None
-        index = keys.index(key)  # 0: kept in this position's own cells
-        return self._moved(found, self.owner.symmetries.inverses[index]) if index else found
+        return None if found is None else self._own(found, keys.index(key))
 
     def _remember(self, table: dict[int, int], keys: tuple[int, ...], result: int) -> int:
         if len(table) >= self.capacity:
             table.clear()
         key = min(keys)
-        index = keys.index(key)
-        table[key] = self._moved(result, self.owner.symmetries.permutations[index]) if index else result
+        table[key] = self._canonical(result, keys.index(key))
         return result
+
+    def _canonical(self, result: int, index: int) -> int:
+        """``result`` in the cells of the canonical form that symmetry ``index`` reaches (0: itself)."""
+        return self._moved(result, self.owner.symmetries.permutations[index]) if index else result
+
+    def _own(self, result: int, index: int) -> int:
+        """``result`` from the canonical form's cells back in those of the position ``index`` carries."""
+        return self._moved(result, self.owner.symmetries.inverses[index]) if index else result
 
     def _moved(self, result: int, permutation: Permutation) -> int:
         """``result`` with its zone's cells moved by ``permutation``."""
@@ -200,8 +202,7 @@ class ZoneProver:
         """``result``, proven for the position with keys ``source``, for its image under a symmetry of
         the board, whose keys are ``target``: the same proof, its zone's cells moved."""
         key = min(source)
-        canonical = self._moved(result, self.owner.symmetries.permutations[source.index(key)])
-        return self._moved(canonical, self.owner.symmetries.inverses[target.index(key)])
+        return self._own(self._canonical(result, source.index(key)), target.index(key))
 
     def _pairing(self, live: int, empty: int) -> int:
         """The cells of a pairing over the attacker's live lines (``live``, a bitset), or -1."""
@@ -222,7 +223,7 @@ class ZoneProver:
         """The empty cells on a live line (``live``: both sides' lines), the likeliest best first."""
         owner = self.owner
         return ranked_moves(self.full ^ (me | opp), live, me, opp, owner.lines_at, owner.line_bits_at,
-                            self.attack, self.defence, owner.nearness)
+                            owner.attack, owner.defence, owner.nearness)
 
     def attacker(self, me: int, opp: int, my_threats: int, opp_threats: int, my_live: int, opp_live: int,
                  keys: tuple[int, ...], defend: Defend | None = None) -> int:
