@@ -104,8 +104,9 @@ def test_flags_build_the_game_setup(monkeypatch: pytest.MonkeyPatch) -> None:
     class FakeApp:
         return_code = 0
 
-        def __init__(self, setup: GameSetup | None, start: Position | None) -> None:
+        def __init__(self, setup: GameSetup | None, start: Position | None, served: bool) -> None:
             started.append((setup, start))
+            assert not served
 
         def run(self) -> None:
             pass
@@ -144,13 +145,23 @@ def test_bad_brain_controllers_are_one_clear_line_and_exit_2(args: list[str], sa
     assert len(lines) == 1 and says in lines[0], result.stderr
 
 
+@pytest.mark.parametrize("side", ["--x", "--o"])
+def test_a_served_game_refuses_a_brain_before_it_starts(side: str, tmp_path: Path) -> None:
+    target = tmp_path / "started"
+    result = run("--served", side, f"brain:{sys.executable} -c open({str(target)!r},'w')")
+    assert result.returncode == 2
+    assert result.stderr.strip().splitlines() == [
+        "tictactoe-tui: error: a served game plays no Gomocup brain (see tictactoe-tui --help)"]
+    assert not target.exists()
+
+
 def test_a_brain_controller_reaches_the_game_setup(monkeypatch: pytest.MonkeyPatch) -> None:
     started: list[GameSetup | None] = []
 
     class FakeApp:
         return_code = 0
 
-        def __init__(self, setup: GameSetup | None, start: Position | None) -> None:
+        def __init__(self, setup: GameSetup | None, start: Position | None, served: bool) -> None:
             started.append(setup)
 
         def run(self) -> None:
@@ -197,16 +208,12 @@ def test_a_port_taken_after_the_check_is_still_one_line(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """Another program may take the port between the check and the server's bind."""
-    import textual_serve.server
+    from tictactoe_tui.web.server import GameServer
 
-    class TakenServer:
-        def __init__(self, *args: object, **kwargs: object) -> None:
-            pass
+    def taken(self: GameServer) -> None:
+        raise OSError(98, "Address already in use")
 
-        def serve(self) -> None:
-            raise OSError(98, "Address already in use")
-
-    monkeypatch.setattr(textual_serve.server, "Server", TakenServer)
+    monkeypatch.setattr(GameServer, "serve", taken)
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]

@@ -9,7 +9,6 @@ from __future__ import annotations
 import argparse
 import gc
 import os
-import shlex
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
@@ -18,6 +17,7 @@ from . import __version__
 from .engine import BoardSpec, GameError, Position, parse_record
 from .game_setup import CONTROLLERS, HUMAN, Controller, GameSetup, check_controller
 from .gomocup.controllers import brain_problem, is_brain_controller
+from .web.limits import DEFAULT_IDLE_MINUTES, DEFAULT_MAX_SESSIONS, MAX_SESSIONS
 
 PROG = "tictactoe-tui"
 
@@ -70,6 +70,22 @@ def _cores() -> int:
     return os.cpu_count() or 1
 
 
+def _sessions(text: str) -> int:
+    if not text.isdigit() or not 1 <= int(text[:4]) <= MAX_SESSIONS:
+        raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a number of games from 1 to {MAX_SESSIONS}")
+    return int(text)
+
+
+def _minutes(text: str) -> float:
+    try:
+        minutes = float(text[:20])
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a number of minutes") from None
+    if not 0 < minutes <= 24 * 60:
+        raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a number of minutes from 0 to 1440")
+    return minutes
+
+
 def _port(text: str) -> int:
     if not text.isdigit() or not 1 <= int(text) <= 65535:
         raise argparse.ArgumentTypeError(f"{text!r} is not a port number from 1 to 65535")
@@ -96,6 +112,8 @@ def build_parser() -> argparse.ArgumentParser:
                         "with optional arguments, e.g. 'brain:pbrain-rapfi' (default medium)")
     parser.add_argument("--record", metavar="RECORD",
                         help="open a game record such as '4x4k3: b2 a1 c3' at its last position")
+    # Passed by ``serve`` to the app it runs for each page: no brains, nothing of the player's.
+    parser.add_argument("--served", action="store_true", help=argparse.SUPPRESS)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     solver = commands.add_parser("solve", help="print the value and best moves of a position",
@@ -110,9 +128,15 @@ def build_parser() -> argparse.ArgumentParser:
                         help="processes sharing a long proof (default: one per core; 1: this process alone)")
 
     server = commands.add_parser("serve", help="serve the game to a web browser",
-                                 description="Serve the game over HTTP with textual-serve.")
+                                 description="Serve the game over HTTP with textual-serve, at an address "
+                                 "with a secret token that only pages of this server can use.")
     server.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     server.add_argument("--port", type=_port, default=8000, help="port to listen on (default 8000)")
+    server.add_argument("--max-sessions", type=_sessions, default=DEFAULT_MAX_SESSIONS, metavar="N",
+                        help=f"games at once (default {DEFAULT_MAX_SESSIONS})")
+    server.add_argument("--idle-minutes", type=_minutes, default=DEFAULT_IDLE_MINUTES, metavar="M",
+                        help=f"end a game whose page sent nothing for M minutes "
+                        f"(default {DEFAULT_IDLE_MINUTES:g})")
 
     commands.add_parser("brain", help="play as a Gomocup brain on stdin/stdout (as pbrain-tictactoe-tui)",
                         description="Answer the Gomocup (Piskvork) brain protocol on stdin and stdout, "
@@ -154,6 +178,8 @@ def _play(args: argparse.Namespace) -> int:
         start = parse_record(args.record)
         if args.board is not None and args.board != start.spec:
             raise GameError(f"--board {args.board} does not match the record's board {start.spec}")
+    if args.served and any(is_brain_controller(side or "") for side in (args.x, args.o)):
+        raise GameError("a served game plays no Gomocup brain")
     spec = start.spec if start is not None else args.board
     setup = None
     if spec is not None or args.x is not None or args.o is not None:
@@ -167,21 +193,21 @@ def _play(args: argparse.Namespace) -> int:
 
     gc.freeze()
     gc.enable()
-    app = TicTacToeApp(setup=setup, start=start)
+    app = TicTacToeApp(setup=setup, start=start, served=args.served)
     app.run()
     return app.return_code or 0
 
 
 def _serve(args: argparse.Namespace) -> int:
     try:
-        from textual_serve.server import Server
+        from .web.server import GameServer
     except ImportError:
         raise GameError("serving needs textual-serve: pip install 'tictactoe-tui[web]'") from None
     _check_listen(args.host, args.port)
-    command = shlex.join([sys.executable, "-m", "tictactoe_tui"])
-    print(f"Serving the game at http://{args.host}:{args.port} (Ctrl+C stops)", file=sys.stderr)
+    server = GameServer(args.host, args.port, max_sessions=args.max_sessions,
+                        idle_seconds=args.idle_minutes * 60)
     try:
-        Server(command, host=args.host, port=args.port, title="tictactoe-tui").serve()
+        server.serve()
     except OSError as error:  # Taken between the check and the server's own bind.
         raise GameError(f"cannot serve on {args.host}:{args.port}: {error.strerror or error}") from None
     return 0

@@ -118,7 +118,7 @@ class Job:
 # The child's side
 
 
-def _serve(connection: Connection, players: PlayerFactory, solvers: SolverFactory) -> None:
+def _serve(connection: Connection, players: PlayerFactory, solvers: SolverFactory, brains: bool) -> None:
     """The child's main loop: run the jobs in the order asked, while a thread listens for stops."""
     import queue
 
@@ -144,7 +144,7 @@ def _serve(connection: Connection, players: PlayerFactory, solvers: SolverFactor
         inbox.put(None)  # The parent is gone: nothing more will be asked.
 
     threading.Thread(target=listen, name="engine-listener", daemon=True).start()
-    state = _EngineState(players, solvers)
+    state = _EngineState(players, solvers, brains)
     while (message := inbox.get()) is not None:
         if message[0] == "forget":
             state.forget(message[1])
@@ -196,9 +196,10 @@ def _stderr_with_a_descriptor() -> Iterator[None]:
 class _EngineState:
     """The players and solvers of the games under way, kept so each search starts from the last."""
 
-    def __init__(self, players: PlayerFactory, solvers: SolverFactory) -> None:
+    def __init__(self, players: PlayerFactory, solvers: SolverFactory, brains: bool) -> None:
         self._make_player = players
         self._make_solver = solvers
+        self._brains = brains
         self._players: dict[tuple[Hashable, str, object], Player] = {}
         self._solvers: dict[Hashable, Solver] = {}
 
@@ -216,7 +217,10 @@ class _EngineState:
             key = (request.game, request.controller, position.to_move)
             player = self._players.get(key)
             if player is None:
-                make = _brain if is_brain_controller(request.controller) else self._make_player
+                brain = is_brain_controller(request.controller)
+                if brain and not self._brains:
+                    raise PermissionError("this engine starts no brain: the game is served to a browser")
+                make = _brain if brain else self._make_player
                 player = self._players[key] = make(request.controller)
             cell = player.choose(position, stop)
             said = getattr(player, "messages", None)
@@ -249,9 +253,11 @@ class EngineProcess:
     """
 
     def __init__(self, players: PlayerFactory = default_players,
-                 solvers: SolverFactory = default_solvers) -> None:
+                 solvers: SolverFactory = default_solvers, *, brains: bool = True) -> None:
         self._players = players
         self._solvers = solvers
+        self._brains = brains
+        """False where no external brain may be started, whatever a request names (a served game)."""
         self._ids = itertools.count(1)
         self._lock = threading.Lock()
         self._child: _Child | None = None
@@ -282,7 +288,7 @@ class EngineProcess:
 
         context = multiprocessing.get_context("spawn")
         ours, theirs = context.Pipe(duplex=True)
-        process = context.Process(target=_serve, args=(theirs, self._players, self._solvers),
+        process = context.Process(target=_serve, args=(theirs, self._players, self._solvers, self._brains),
                                   name="tictactoe-tui-engine", daemon=True)
         with _stderr_with_a_descriptor():
             process.start()

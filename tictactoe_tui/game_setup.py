@@ -57,3 +57,16 @@ class GameSetup:
     def is_human(self, mark: Mark) -> bool:
         """True when a person plays ``mark``."""
         return self.controller(mark) == HUMAN
+
+
+def without_brains(setup: GameSetup) -> tuple[GameSetup, tuple[Mark, ...]]:
+    """``setup`` with a person on each side an external brain would play, and those sides.
+
+    A game served to a browser plays no brain: a brain is a program started on the serving
+    computer, and a visitor must not be able to start one.
+    """
+    sides = tuple(mark for mark in (Mark.X, Mark.O) if is_brain_controller(setup.controller(mark)))
+    if not sides:
+        return setup, ()
+    x, o = (HUMAN if mark in sides else setup.controller(mark) for mark in (Mark.X, Mark.O))
+    return GameSetup(setup.spec, x, o), sides

@@ -182,9 +182,10 @@ def seeded(seed: int = 7, **overrides: Player) -> Seeded:
 
 
 def quick_app(setup: GameSetup | None = None, start: Position | None = None, *,
-              players: PlayerFactory | None = None, solvers: SolverFactory | None = None) -> TicTacToeApp:
+              players: PlayerFactory | None = None, solvers: SolverFactory | None = None,
+              served: bool = False) -> TicTacToeApp:
     """The app with no pause before computer moves, seeded players and a still spinner."""
-    app = TicTacToeApp(setup, start, players=players or seeded(), solvers=solvers, pause=0.0)
+    app = TicTacToeApp(setup, start, players=players or seeded(), solvers=solvers, pause=0.0, served=served)
     app.animation_level = "none"
     return app
 

@@ -15,6 +15,7 @@ kills it at once.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable
 
 from textual.app import App, SystemCommand
@@ -24,7 +25,7 @@ from textual.theme import Theme
 
 from ..engine import Position
 from ..engine_process import EngineProcess, PlayerFactory, SolverFactory, default_players, default_solvers
-from ..game_setup import HUMAN, GameSetup
+from ..game_setup import HUMAN, GameSetup, without_brains
 from ..settings import DEFAULT_THEME, KeypadLayout
 from .labels import KEYPAD_LABELS
 from .profile import Profile
@@ -42,6 +43,11 @@ STARTUP_REPORT_TIME = 15.0
 HELP = "help"
 """The name of the one help screen the app keeps, built the first time it is asked for."""
 
+SERVED_KEYMAP = {"redo": "U"}
+"""Keys a browser keeps for itself, moved: Ctrl+R would reload the page and end the game."""
+SERVER_CHECK_SECONDS = 1.0
+"""How often a served app looks for its server, so that it never outlives it."""
+
 
 class TicTacToeApp(App[None]):
     """Tic-Tac-Toe and the m,n,k games.
@@ -54,6 +60,14 @@ class TicTacToeApp(App[None]):
     game's analyses and hints, both in the engine's process (so they must be
     picklable); ``pause`` is the least time a computer move takes. Tests seed
     the players, gate the solvers and shorten the pause.
+
+    A ``served`` app runs for a visitor of ``tictactoe-tui serve``: it offers
+    no external brain anywhere, plays a person instead of any brain a setup
+    names, and its engine process refuses to start one, since a brain is a
+    program started on the serving computer. Its settings and statistics are
+    the visitor's own, kept in memory for as long as the page is open. It
+    quits when its server goes, and moves redo off Ctrl+R, which reloads the
+    page.
     """
 
     CSS_PATH = "tictactoe.tcss"
@@ -66,24 +80,40 @@ class TicTacToeApp(App[None]):
 
     def __init__(self, setup: GameSetup | None = None, start: Position | None = None, *,
                  players: PlayerFactory = default_players, solvers: SolverFactory | None = None,
-                 pause: float | None = None) -> None:
+                 pause: float | None = None, served: bool = False) -> None:
         super().__init__()
         if start is not None and setup is None:
             setup = GameSetup(start.spec, HUMAN, HUMAN)
         if start is not None and setup is not None and setup.spec != start.spec:
             raise ValueError(f"the setup's board {setup.spec} is not the record's board {start.spec}")
-        self._setup = setup
+        self.served = served
+        """True when the app runs for a browser's page: see the class's docstring."""
         self._start = start
-        self.engine = EngineProcess(players, solvers or default_solvers)
+        self.engine = EngineProcess(players, solvers or default_solvers, brains=not served)
         """The process every search runs in, shared by the games of this app."""
         self._pause = pause
-        self.profile, self._problems = Profile.load()
+        self.profile, self._problems = Profile.load(saved=not served)
+        self._setup = setup and self._playable(setup)
         """The player's settings and statistics: every screen reads them here, and writes them through it."""
         register_themes(self)
         saved = self.profile.settings.theme
         self.theme = saved if saved in self.available_themes else DEFAULT_THEME
 
+    def _playable(self, setup: GameSetup) -> GameSetup:
+        """``setup`` as this app can play it: a served app has a person play a brain's side, and says so."""
+        if not self.served:
+            return setup
+        setup, sides = without_brains(setup)
+        if sides:
+            names = " and ".join(str(mark.value) for mark in sides)
+            self._problems.append(f"A game in the browser plays no Gomocup brain: a person plays {names}.")
+        return setup
+
     def on_mount(self) -> None:
+        if self.served:
+            self.set_keymap(SERVED_KEYMAP)
+            self._server = os.getppid()
+            self.set_interval(SERVER_CHECK_SECONDS, self._check_server)
         for problem in self._problems:
             self.report(problem, timeout=STARTUP_REPORT_TIME)
         self.theme_changed_signal.subscribe(self, self._theme_changed)
@@ -91,10 +121,16 @@ class TicTacToeApp(App[None]):
             settings = self.profile.settings
             # Pushed once the app runs: a screen pushed while the app starts is drawn, thrown away
             # and drawn again when the terminal reports its size, which delays the first screen.
-            self.call_later(self.push_screen, NewGameScreen(settings.setup, keypad=settings.keypad),
-                            self._first_game)
+            setup = self._playable(settings.setup)
+            first = NewGameScreen(setup, keypad=settings.keypad, brains=not self.served)
+            self.call_later(self.push_screen, first, self._first_game)
         else:
             self._open_game(self._setup, self._start)
+
+    def _check_server(self) -> None:
+        """Quit once the server that started this app is gone (its child is then handed to another)."""
+        if os.getppid() != self._server:
+            self.quit_now()
 
     def _first_game(self, choice: NewGame | None) -> None:
         if choice is not None:

@@ -4,7 +4,9 @@ One object owns all three so that the screens ask it, rather than each
 other, and every write to disk happens in one place. It has no Textual in
 it: each method that touches a file returns the message to show the player
 when something went wrong (None when all is well), and the screen that
-called it decides how to show it.
+called it decides how to show it. A profile that is not ``saved`` (a game
+served to a browser, whose visitors are not the computer's user) keeps
+everything in memory and touches no file.
 """
 
 from __future__ import annotations
@@ -14,21 +16,34 @@ from dataclasses import replace
 from ..engine import Outcome
 from ..game_setup import GameSetup
 from ..settings import KeypadLayout, Settings, load_settings, save_settings
-from ..statistics import SessionScore, Statistics, load_statistics, reset_statistics, save_finished_game
+from ..statistics import (
+    SessionScore,
+    Statistics,
+    load_statistics,
+    record_game,
+    reset_statistics,
+    save_finished_game,
+)
 
 
 class Profile:
     """The settings and statistics read at start-up, kept in step with their files."""
 
-    def __init__(self, settings: Settings | None = None, statistics: Statistics | None = None) -> None:
+    def __init__(self, settings: Settings | None = None, statistics: Statistics | None = None, *,
+                 saved: bool = True) -> None:
         self.settings = settings or Settings()
         self.statistics = statistics or Statistics()
         self.session = SessionScore()
         """Games finished since the app started (never saved)."""
+        self.saved = saved
+        """False for a profile kept in memory only, from defaults."""
 
     @classmethod
-    def load(cls) -> tuple[Profile, list[str]]:
-        """The profile from disk and a message for each file that had to be repaired or set aside."""
+    def load(cls, *, saved: bool = True) -> tuple[Profile, list[str]]:
+        """The profile from disk and a message for each file that had to be repaired or set aside; the
+        defaults, from no file, where it is not to be ``saved``."""
+        if not saved:
+            return cls(saved=False), []
         settings, settings_problem = load_settings()
         statistics, statistics_problem = load_statistics()
         problems = [message for message in (settings_problem, statistics_problem) if message]
@@ -40,7 +55,7 @@ class Profile:
         if settings == self.settings:
             return None
         self.settings = settings
-        return save_settings(settings)
+        return save_settings(settings) if self.saved else None
 
     def remember_setup(self, setup: GameSetup) -> str | None:
         """Make ``setup`` the one the new-game screen starts from next time."""
@@ -59,15 +74,23 @@ class Profile:
     def count_game(self, setup: GameSetup, outcome: Outcome) -> str | None:
         """Add a finished game to the session's score and, against the computer, to the statistics."""
         self.session = self.session.add(outcome)
+        if not self.saved:
+            self.statistics = record_game(self.statistics, setup, outcome)
+            return None
         self.statistics, problem = save_finished_game(setup, outcome)
         return problem
 
     def reload_statistics(self) -> str | None:
         """Read the statistics afresh, with the games other running copies of the game have added."""
+        if not self.saved:
+            return None
         self.statistics, problem = load_statistics()
         return problem
 
     def reset_statistics(self) -> str | None:
         """Forget every record against the computer (the session's score stays)."""
+        if not self.saved:
+            self.statistics = Statistics()
+            return None
         self.statistics, problem = reset_statistics()
         return problem

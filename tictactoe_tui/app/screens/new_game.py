@@ -21,7 +21,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
 from ...engine import MAX_SIDE, MIN_SIDE, BoardSpec, BoardSpecError
-from ...game_setup import CONTROLLERS, GameSetup, check_controller
+from ...game_setup import CONTROLLERS, GameSetup, check_controller, without_brains
 from ...gomocup.controllers import BRAIN_PREFIX, brain_problem, is_brain_controller
 from ...settings import KeypadLayout
 from ..geometry import plan_screen, too_small_message
@@ -84,9 +84,12 @@ class NewGameScreen(Screen[NewGame | None]):
     ]
 
     def __init__(self, setup: GameSetup | None = None, *, keypad: KeypadLayout = KeypadLayout.CALCULATOR,
-                 can_cancel: bool = False) -> None:
+                 can_cancel: bool = False, brains: bool = True) -> None:
         super().__init__()
-        self._initial = setup or GameSetup()
+        self._brains = brains
+        """False where no external brain may play (a game served to a browser): none is offered."""
+        initial = setup or GameSetup()
+        self._initial = initial if brains else without_brains(initial)[0]
         self._keypad = keypad
         self._can_cancel = can_cancel
         self._commands = {field: "" for field in SIDES}
@@ -100,7 +103,8 @@ class NewGameScreen(Screen[NewGame | None]):
         setup = self._initial
         sizes = [(str(n), n) for n in range(MIN_SIDE, MAX_SIDE + 1)]
         players: list[tuple[str, str]] = [(controller_label(name), name) for name in CONTROLLERS]
-        players.append(("Gomocup brain…", BRAIN))
+        if self._brains:
+            players.append(("Gomocup brain…", BRAIN))
         with Form(id="new-game") as form:
             form.border_title = "New game"
             yield Choice("Width", sizes, setup.spec.width, heading="Board", id="width")
@@ -154,6 +158,8 @@ class NewGameScreen(Screen[NewGame | None]):
 
     def _player_problem(self, field: str) -> str | None:
         controller = self._controller(field)
+        if is_brain_controller(controller) and not self._brains:
+            return "No Gomocup brain plays here: choose a person or a computer level."
         if controller == BRAIN:
             return "Type the brain's command, such as pbrain-rapfi or /path/to/pbrain-embryo."
         return brain_problem(controller) if is_brain_controller(controller) else None

@@ -50,7 +50,8 @@ class Leaving:
         screen.searches.stop_all()
         screen.waiting = True
         keypad = screen.app.profile.settings.keypad
-        screen.app.push_screen(NewGameScreen(screen.setup, keypad=keypad, can_cancel=True), self._chosen)
+        choose = NewGameScreen(screen.setup, keypad=keypad, can_cancel=True, brains=not screen.app.served)
+        screen.app.push_screen(choose, self._chosen)
 
     def _chosen(self, choice: NewGame | None) -> None:
         if choice is not None:

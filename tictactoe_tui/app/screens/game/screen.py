@@ -58,7 +58,7 @@ class GameScreen(Screen[None]):
 
     BINDINGS = [
         Binding("u", "undo", "Undo"),
-        Binding("ctrl+r,U", "redo", "Redo", key_display="^r"),
+        Binding("ctrl+r,U", "redo", "Redo", key_display="^r", id="redo"),
         Binding("i", "hint", "Hint"),
         Binding("a", "analysis", "Analysis"),
         Binding("m", "move_now", "Move now"),
