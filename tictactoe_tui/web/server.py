@@ -63,11 +63,12 @@ class GameServer(Server):
     """Serves the game to browsers that were given the address with its token."""
 
     def __init__(self, host: str, port: int, *, max_sessions: int = DEFAULT_MAX_SESSIONS,
-                 idle_seconds: float = DEFAULT_IDLE_MINUTES * 60, token: str | None = None) -> None:
+                 idle_seconds: float = DEFAULT_IDLE_MINUTES * 60) -> None:
         self.argv = (sys.executable, "-m", "tictactoe_tui", SERVED_FLAG)
         super().__init__(" ".join(self.argv), host=host, port=port, title="tictactoe-tui",
                          templates_path=TEMPLATES)
-        self.token = token or new_token()
+        self.token = new_token()
+        """This run's secret: the page and its websocket are served only to requests that carry it."""
         self.max_sessions = max_sessions
         self.idle_seconds = idle_seconds
         self.sessions: dict[Session, web.WebSocketResponse] = {}

@@ -39,11 +39,6 @@ class Session(AppService):
         self._argv = tuple(argv)
         self._closing: asyncio.Future[None] | None = None
 
-    @property
-    def pid(self) -> int | None:
-        """The app's process id, once started."""
-        return self._process.pid if self._process is not None else None
-
     async def _open_app_process(self, width: int = 80, height: int = 24) -> Process:
         environment = self._build_environment(width=width, height=height)
         self._process = process = await asyncio.create_subprocess_exec(
