@@ -93,8 +93,8 @@ class TicTacToeApp(App[None]):
         """The process every search runs in, shared by the games of this app."""
         self._pause = pause
         self.profile, self._problems = Profile.load(saved=not served)
-        self._setup = setup and self._playable(setup)
         """The player's settings and statistics: every screen reads them here, and writes them through it."""
+        self._setup = None if setup is None else self._playable(setup)
         register_themes(self)
         saved = self.profile.settings.theme
         self.theme = saved if saved in self.available_themes else DEFAULT_THEME
