@@ -3,25 +3,24 @@
 from __future__ import annotations
 
 import pytest
+from long_input import LONG, short_id
 
 from tictactoe_tui.engine import NotationError
 from tictactoe_tui.engine.errors import NumberTooLongError
 from tictactoe_tui.engine.inputs import MAX_DIGITS, SHOWN_CHARS, parse_int, quote, shorten
-
-PAST_PYTHON = "9" * 5000
-"""More digits than Python converts (4,300): ``int`` itself refuses it with a ValueError."""
 
 
 @pytest.mark.parametrize(
     ("text", "value"),
     [("0", 0), ("7", 7), (" -12 ", -12), ("+3", 3), ("0007", 7), ("9" * MAX_DIGITS, int("9" * MAX_DIGITS)),
      ("0" * 5000 + "42", 42), ("-" + "0" * 5000, 0)],
+    ids=short_id,
 )
 def test_whole_numbers_are_read_as_int_reads_them(text: str, value: int) -> None:
     assert parse_int(text) == value
 
 
-@pytest.mark.parametrize("text", ["1" + "0" * MAX_DIGITS, PAST_PYTHON, "-" + PAST_PYTHON, f" {PAST_PYTHON} "])
+@pytest.mark.parametrize("text", ["1" + "0" * MAX_DIGITS, LONG, "-" + LONG, f" {LONG} "], ids=short_id)
 def test_longer_numbers_are_refused_before_conversion(text: str) -> None:
     with pytest.raises(NumberTooLongError) as refused:
         parse_int(text)
