@@ -52,10 +52,13 @@ def shorten(text: str, limit: int = SHOWN_CHARS) -> str:
     return text if len(text) <= limit else text[:max(limit - 1, 0)] + "…"
 
 
-def quote(text: str, limit: int = SHOWN_CHARS) -> str:
-    """``text`` in quotes, as ``repr`` writes it, shortened first: how a message shows a bad value.
+def quote(value: object, limit: int = SHOWN_CHARS) -> str:
+    """``value`` as ``repr`` writes it, kept short: how a message shows a bad value.
 
-    >>> quote("a1")
-    "'a1'"
+    Text is shortened to ``limit`` characters inside its quotes; anything else (a number, a list
+    from a JSON file) to ``limit`` characters in all.
+
+    >>> quote("a1"), quote([1, 2, 3], 6)
+    ("'a1'", '[1, 2…')
     """
-    return repr(shorten(text, limit))
+    return repr(shorten(value, limit)) if isinstance(value, str) else shorten(repr(value), limit)
