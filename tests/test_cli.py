@@ -14,10 +14,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from long_input import LONG, SHOWN, short_id
 
 from tictactoe_tui import cli, solve_command
 from tictactoe_tui.engine import Position, SearchResult, Solver, Value, solve
+from tictactoe_tui.engine.inputs import quote
 from tictactoe_tui.game_setup import GameSetup
+from tictactoe_tui.gomocup.controllers import SHOWN_PATH
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
@@ -88,6 +91,57 @@ def test_bad_input_is_one_clear_line_and_exit_2(args: list[str], says: str) -> N
     assert len(lines) == 1, result.stderr
     assert says in lines[0]
     assert "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["--record", f"3x3: a{LONG}"], f"'a{SHOWN[:-2]}…' is off the 3x3 board (a1 to c3)"),
+        (["--record", f"{LONG}x3: a1"], f"width {SHOWN} is out of range: it must be from 1 to 26"),
+        (["--record", f"3x3k{LONG}: a1"], f"k={SHOWN} cannot be played on a 3x3 board"),
+        (["solve", "3x3", "--moves", f"a{LONG}"], f"'a{SHOWN[:-2]}…' is off the 3x3 board (a1 to c3)"),
+        (["--board", f"{LONG}x3"], f"argument --board: width {SHOWN} is out of range"),
+        (["solve", f"3x3k{LONG}"], f"argument SPEC: k={SHOWN} cannot be played"),
+        (["--record", f"3x3: {'b2 ' * 3000}"], "b2 is already taken by X"),
+        (["solve", "3x3", "--jobs", LONG], f"'{SHOWN}' is not a number of processes"),
+        (["serve", "--port", LONG], f"'{SHOWN}' is not a port number"),
+        (["solve", "3x3", "--time-limit", "x" * 5000], "is not a number of seconds"),
+        (["--x", "x" * 5000], "invalid choice: 'xxxxxxxx"),
+        ([LONG], f"invalid choice: '{SHOWN}'"),
+        ([f"--{LONG}"], "unrecognized arguments: --9999"),
+    ],
+    ids=short_id,
+)
+def test_values_too_long_to_read_or_repeat_are_one_short_line_and_exit_2(args: list[str], says: str) -> None:
+    result = run(*args)
+    assert result.returncode == 2
+    assert result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert says in lines[0]
+    assert len(lines[0]) < 300
+    assert "Traceback" not in result.stderr
+
+
+def _file(path: Path, content: bytes, mode: int) -> Path:
+    path.write_bytes(content)
+    path.chmod(mode)
+    return path
+
+
+def test_a_brain_that_cannot_run_is_refused_before_the_game_starts(tmp_path: Path) -> None:
+    """A file that exists is not yet a program: each is refused with its reason, as a missing one is."""
+    cases = [
+        (tmp_path, "is a directory, not a program"),
+        (_file(tmp_path / "plain", b"#!/bin/sh\n", 0o644), "is not executable"),
+        (_file(tmp_path / "hostname", b"a-host-name\n", 0o755), "is not a program"),
+    ]
+    for path, says in cases:
+        result = run("--x", f"brain:{path}")
+        assert result.returncode == 2
+        lines = result.stderr.strip().splitlines()
+        shown = quote(str(path), SHOWN_PATH)
+        assert len(lines) == 1 and f"argument --x: brain program {shown} {says}" in lines[0], result.stderr
 
 
 def test_help_lists_subcommands_and_flags() -> None:

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from long_input import LONG, SHOWN
 
 from tictactoe_tui import storage
 from tictactoe_tui.engine import BoardSpec
@@ -96,6 +97,29 @@ def test_one_bad_field_falls_back_and_keeps_the_rest(
     assert message is not None and field in message
     assert len(list(tmp_path.glob("settings.json.corrupt-*"))) == 1
     assert load_settings(path) == (expected, None)
+
+
+def test_long_values_fall_back_with_a_short_note(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    _write(path, {"version": 1, "theme": "nord", "keypad": "k" * 5000,
+                  "setup": {"board": f"{LONG}x3", "x": "perfect", "o": f"brain:'{'p' * 5000}"}})
+    settings, message = load_settings(path)
+    assert settings == Settings(GameSetup(x="perfect"), "nord", KeypadLayout.CALCULATOR)
+    assert message is not None
+    assert f"board '{SHOWN}' is not a board (width {SHOWN} is out of range" in message
+    assert f"keypad '{'k' * 31}…'" in message and f"o \"brain:'{'p' * 24}…\" cannot play" in message
+    assert len(message.replace(str(path), "")) < 600, "three problems, each in a line's length"
+
+
+def test_a_number_too_long_to_read_gives_defaults_and_a_note(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    path.write_text(f'{{"version": 1, "theme": "nord", "count": {LONG}}}', encoding="utf-8")
+    settings, message = load_settings(path)
+    assert settings == Settings()
+    (aside,) = tmp_path.glob("settings.json.corrupt-*")
+    assert message is not None and f"it holds a number of more than 18 digits ({SHOWN})" in message
+    assert len(message.replace(str(path), "").replace(aside.name, "")) < 200
+    assert LONG in aside.read_text(encoding="utf-8")
 
 
 @pytest.mark.parametrize("content", ["", "{", '{"version": 2, "theme": "nord"}', '"settings"'])

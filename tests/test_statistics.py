@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from long_input import LONG, SHOWN
 
 from tictactoe_tui import storage
 from tictactoe_tui.engine import BoardSpec, Mark, Position
@@ -182,6 +183,34 @@ def test_a_bad_record_is_dropped_and_the_others_kept(tmp_path: Path, bad: object
     (aside,) = tmp_path.glob("statistics.json.corrupt-*")
     assert bad in json.loads(aside.read_text(encoding="utf-8"))["records"]
     assert load_statistics(path) == (_sample(), None)
+
+
+def test_long_values_in_a_record_are_quoted_short(tmp_path: Path) -> None:
+    path = tmp_path / "statistics.json"
+    save_statistics(_sample(), path)
+    document = json.loads(path.read_text(encoding="utf-8"))
+    document["records"][1:1] = [{"board": f"3x{LONG}", "opponent": "easy"},
+                                {"board": "3x3", "opponent": "o" * 5000}]
+    path.write_text(json.dumps(document), encoding="utf-8")
+    stats, message = load_statistics(path)
+    assert stats == _sample()
+    assert message is not None
+    assert f"record 2 was dropped (height {SHOWN} is out of range" in message
+    assert f"record 3 was dropped (opponent '{'o' * 31}…' is not one of" in message
+    assert len(message.replace(str(path), "")) < 400
+
+
+def test_a_count_too_long_to_read_gives_empty_statistics_and_a_note(tmp_path: Path) -> None:
+    path = tmp_path / "statistics.json"
+    save_statistics(_sample(), path)
+    content = path.read_text(encoding="utf-8").replace('"wins": 0', f'"wins": {LONG}', 1)
+    assert LONG in content
+    path.write_text(content, encoding="utf-8")
+    stats, message = load_statistics(path)
+    assert stats == Statistics()
+    (aside,) = tmp_path.glob("statistics.json.corrupt-*")
+    assert message is not None and f"it holds a number of more than 18 digits ({SHOWN})" in message
+    assert len(message.replace(str(path), "").replace(aside.name, "")) < 200
 
 
 def test_a_second_record_for_the_same_game_is_dropped(tmp_path: Path) -> None:

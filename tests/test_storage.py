@@ -11,6 +11,7 @@ from typing import Any
 
 import platformdirs
 import pytest
+from long_input import LONG, short_id
 
 from tictactoe_tui import storage
 from tictactoe_tui.storage import FileFormat, FormatError
@@ -104,6 +105,35 @@ def test_one_bad_field_keeps_the_others_and_repairs_the_file(tmp_path: Path) -> 
     (aside,) = _aside(path)
     assert aside.read_text(encoding="utf-8") == original
     assert storage.load(path, NOTES) == ({"name": "ada", "count": 0}, None)
+
+
+@pytest.mark.parametrize(
+    "content",
+    [f'{{"version": {LONG}}}', f'{{"version": 3, "count": {LONG}}}', f'{{"version": 3, "count": -{LONG}}}',
+     f'{{"version": 3, "name": "ada", "extra": [[{{"deep": {LONG}}}]]}}'],
+    ids=short_id,
+)
+def test_a_number_too_long_to_read_is_a_file_to_set_aside(tmp_path: Path, content: str) -> None:
+    """Python's json reads no integer of more than 4,300 digits; such a number is no number of ours."""
+    path = tmp_path / "notes.json"
+    path.write_text(content, encoding="utf-8")
+    value, message = storage.load(path, NOTES)
+    assert value == NOTES.default()
+    (aside,) = _aside(path)
+    assert message is not None and "it holds a number of more than 18 digits (" in message
+    assert len(message.replace(str(path), "").replace(aside.name, "")) < 200
+    assert aside.read_text(encoding="utf-8") == content
+    assert storage.load(path, NOTES) == (NOTES.default(), None)
+
+
+def test_a_long_value_of_the_wrong_kind_is_quoted_short(tmp_path: Path) -> None:
+    path = tmp_path / "notes.json"
+    path.write_text(json.dumps({"version": 3, "name": ["ada"] * 5000, "count": "x" * 5000}), encoding="utf-8")
+    value, message = storage.load(path, NOTES)
+    assert value == NOTES.default()
+    assert message is not None and "name ['ada', 'ada'," in message and f"count '{'x' * 31}…'" in message
+    (aside,) = _aside(path)
+    assert len(message.replace(str(path), "").replace(aside.name, "")) < 250
 
 
 def test_booleans_are_not_counts(tmp_path: Path) -> None:

@@ -9,12 +9,14 @@ from __future__ import annotations
 import argparse
 import gc
 import os
+import re
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
 from . import __version__
 from .engine import BoardSpec, GameError, Position, parse_record
+from .engine.inputs import SHOWN_CHARS, parse_int, quote, shorten
 from .game_setup import CONTROLLERS, HUMAN, Controller, GameSetup, check_controller
 from .gomocup.controllers import brain_problem, is_brain_controller
 from .web.limits import DEFAULT_IDLE_MINUTES, DEFAULT_MAX_SESSIONS, MAX_SESSIONS
@@ -26,7 +28,21 @@ class _Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line, not a usage dump."""
 
     def error(self, message: str) -> NoReturn:
+        # argparse repeats a value it refuses whole (an unknown command, an unrecognized argument).
+        message = _LONG_WORD.sub(lambda word: _shortened(word[0]), message)
         self.exit(2, f"{self.prog}: error: {message} (see {PROG} --help)\n")
+
+
+_LONG_WORD = re.compile(rf"\S{{{2 * SHOWN_CHARS},}}")
+"""A word no message of ours has: a value quoted whole (ours are already shortened, with room to spare
+for the brackets and colons around them)."""
+
+
+def _shortened(word: str) -> str:
+    """A word of a message, shortened; one in quotes keeps its closing quote."""
+    if word[0] in "'\"" and word.endswith(word[0]):
+        return word[0] + shorten(word[1:-1]) + word[0]
+    return shorten(word)
 
 
 def _spec(text: str) -> BoardSpec:
@@ -40,9 +56,9 @@ def _time_limit(text: str) -> float:
     try:
         seconds = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+        raise argparse.ArgumentTypeError(f"{quote(text)} is not a number of seconds") from None
     if not seconds > 0:
-        raise argparse.ArgumentTypeError(f"{text!r} must be a positive number of seconds")
+        raise argparse.ArgumentTypeError(f"{quote(text)} must be a positive number of seconds")
     return seconds
 
 
@@ -54,13 +70,14 @@ def _controller(text: str) -> Controller:
     try:
         return check_controller(text)
     except ValueError as error:
-        raise argparse.ArgumentTypeError(f"invalid choice: {text!r} ({error})") from None
+        raise argparse.ArgumentTypeError(f"invalid choice: {quote(text)} ({error})") from None
 
 
 def _jobs(text: str) -> int:
-    if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of processes (1 or more)")
-    return int(text)
+    count = _natural(text)
+    if count is None or count < 1:
+        raise argparse.ArgumentTypeError(f"{quote(text)} is not a number of processes (1 or more)")
+    return count
 
 
 def _cores() -> int:
@@ -87,9 +104,20 @@ def _minutes(text: str) -> float:
 
 
 def _port(text: str) -> int:
-    if not text.isdigit() or not 1 <= int(text) <= 65535:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a port number from 1 to 65535")
-    return int(text)
+    port = _natural(text)
+    if port is None or not 1 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"{quote(text)} is not a port number from 1 to 65535")
+    return port
+
+
+def _natural(text: str) -> int | None:
+    """The number that ``text`` writes in digits alone, or None for anything else, or one too long to read."""
+    if not text.isdecimal():
+        return None
+    try:
+        return parse_int(text)
+    except ValueError:
+        return None
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import NewType
 
 from .engine import PLAYER_NAMES, BoardSpec, GameError, Mark
+from .engine.inputs import quote
 from .gomocup.controllers import BRAIN_PREFIX, is_brain_controller, parse_brain_controller
 
 Controller = NewType("Controller", str)
@@ -48,7 +49,7 @@ class GameSetup:
             try:
                 check_controller(controller)
             except ValueError as error:
-                raise ValueError(f"{controller!r} cannot play {side}: {error}") from None
+                raise ValueError(f"{quote(controller)} cannot play {side}: {error}") from None
 
     def controller(self, mark: Mark) -> Controller:
         """Who controls ``mark``."""

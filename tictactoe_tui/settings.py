@@ -24,6 +24,7 @@ from typing import Any
 
 from . import storage
 from .engine import BoardSpec, GameError
+from .engine.inputs import quote
 from .game_setup import Controller, GameSetup, check_controller
 
 SETTINGS_FILE = "settings.json"
@@ -105,7 +106,8 @@ def decode_settings(document: Mapping[str, Any]) -> tuple[Settings, list[str]]:
     try:
         keypad = KeypadLayout(keypad_name)
     except ValueError:
-        problems.append(f"keypad {keypad_name!r} is not one of {', '.join(k.value for k in KeypadLayout)}")
+        layouts = ", ".join(k.value for k in KeypadLayout)
+        problems.append(f"keypad {quote(keypad_name)} is not one of {layouts}")
         keypad = defaults.keypad
     return Settings(setup, theme, keypad), problems
 
@@ -115,7 +117,7 @@ def _decode_setup(document: Mapping[str, Any], default: GameSetup, problems: lis
     try:
         spec = BoardSpec.parse(board)
     except GameError as error:
-        problems.append(f"board {board!r} is not a board ({error})")
+        problems.append(f"board {quote(board)} is not a board ({error})")
         spec = default.spec
     x = _controller(document, "x", default.x, problems)
     o = _controller(document, "o", default.o, problems)
@@ -128,7 +130,7 @@ def _controller(document: Mapping[str, Any], key: str, default: Controller,
     try:
         return check_controller(controller)
     except ValueError as error:
-        problems.append(f"{key} {controller!r} cannot play: {error}")
+        problems.append(f"{key} {quote(controller)} cannot play: {error}")
         return default
 
 

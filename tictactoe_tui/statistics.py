@@ -30,6 +30,7 @@ from typing import Any
 
 from . import storage
 from .engine import PLAYER_NAMES, BoardSpec, GameError, Mark, Outcome, Status
+from .engine.inputs import quote
 from .game_setup import GameSetup
 
 STATISTICS_FILE = "statistics.json"
@@ -246,18 +247,18 @@ def _decode_entry(entry: object) -> tuple[StatisticsKey, Tally]:
         raise ValueError("it is not an object")
     board, opponent = entry.get("board"), entry.get("opponent")
     if not isinstance(board, str):
-        raise ValueError(f"board {board!r} is not text")
+        raise ValueError(f"board {quote(board)} is not text")
     try:
         spec = BoardSpec.parse(board)
     except GameError as error:
         raise ValueError(str(error)) from None
     if opponent not in PLAYER_NAMES:
-        raise ValueError(f"opponent {opponent!r} is not one of {', '.join(PLAYER_NAMES)}")
+        raise ValueError(f"opponent {quote(opponent)} is not one of {', '.join(PLAYER_NAMES)}")
     counts: dict[str, int] = {}
     for name in _COUNTS:
         count = entry.get(name, 0)
         if type(count) is not int or count < 0:
-            raise ValueError(f"{name} {count!r} is not a count")
+            raise ValueError(f"{name} {quote(count)} is not a count")
         counts[name] = count
     record = Tally(**counts)
     if record.streak > record.best_streak or record.best_streak > record.wins + record.draws:

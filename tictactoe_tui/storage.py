@@ -27,6 +27,9 @@ from typing import Any, Generic, TypeVar
 
 import platformdirs
 
+from .engine.errors import NumberTooLongError
+from .engine.inputs import MAX_DIGITS, parse_int, quote, shorten
+
 APP_NAME = "tictactoe-tui"
 
 HOME_ENV = "TICTACTOE_TUI_HOME"
@@ -188,7 +191,7 @@ def move_aside(path: Path, now: datetime | None = None) -> Path:
 
 def _parse(raw: bytes, file_format: FileFormat[Any]) -> Mapping[str, Any]:
     try:
-        document = json.loads(raw.decode("utf-8"))
+        document = json.loads(raw.decode("utf-8"), parse_int=_whole_number)
     except UnicodeDecodeError:
         raise FormatError("it is not UTF-8 text") from None
     except json.JSONDecodeError as error:
@@ -199,8 +202,17 @@ def _parse(raw: bytes, file_format: FileFormat[Any]) -> Mapping[str, Any]:
     if version is None:
         raise FormatError("it has no version")
     if type(version) is not int or version != file_format.version:
-        raise FormatError(f"its version {version!r} is not {file_format.version}, the one this game reads")
+        raise FormatError(f"its version {quote(version)} is not {file_format.version}, "
+                          "the one this game reads")
     return document
+
+
+def _whole_number(digits: str) -> int:
+    """A whole number of the file, read as every number from outside is: one too long is no number of ours."""
+    try:
+        return parse_int(digits)
+    except NumberTooLongError:
+        raise FormatError(f"it holds a number of more than {MAX_DIGITS} digits ({shorten(digits)})") from None
 
 
 def _set_aside(path: Path, file_format: FileFormat[Any], problem: str, remedy: str) -> tuple[str, bool]:
@@ -241,7 +253,7 @@ def expect(document: Mapping[str, Any], key: str, kind: type[T], problems: Probl
     value = document[key]
     if isinstance(value, kind) and not (kind is int and isinstance(value, bool)):
         return value
-    problems.append(f"{key} {value!r} is not {_KIND_NAMES.get(kind, kind.__name__)}")
+    problems.append(f"{key} {quote(value)} is not {_KIND_NAMES.get(kind, kind.__name__)}")
     return default
 
 

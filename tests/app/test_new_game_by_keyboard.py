@@ -100,6 +100,32 @@ async def test_a_brain_is_chosen_by_its_command_and_remembered() -> None:
     assert problem is None and settings.setup.o == f"brain:{OUR_BRAIN}", "remembered for the next game"
 
 
+async def test_a_brain_command_that_cannot_run_is_refused_with_its_reason(tmp_path: Path) -> None:
+    text = tmp_path / "hostname"
+    text.write_text("a-host-name\n")
+    text.chmod(0o755)
+    plain = tmp_path / "pbrain-plain"
+    plain.write_text("#!/bin/sh\n")
+    plain.chmod(0o644)
+    async with quick_app().run_test(size=(100, 36)) as pilot:
+        screen = form(pilot)
+        screen.query_one("#x", Choice).value = "brain:"
+        await pilot.pause()
+        command = screen.query_one("#x-command", Input)
+        for path, says in ((tmp_path, "is a directory, not a program"), (plain, "is not executable"),
+                           (text, "is not a program")):
+            command.value = str(path)
+            await pilot.pause()
+            assert says in screen.query_one("#x", Choice).note, path
+            assert screen.query_one("#start", FormButton).disabled, path
+            await pilot.press("s")
+            assert pilot.app.screen is screen, f"no game starts with {path}"
+        command.value = OUR_BRAIN
+        await pilot.pause()
+        assert screen.query_one("#x", Choice).note == ""
+        assert not screen.query_one("#start", FormButton).disabled
+
+
 async def test_a_remembered_brain_fills_in_the_form() -> None:
     async with quick_app().run_test(size=(100, 36)) as pilot:
         form(pilot).query_one("#o", Choice).value = "brain:"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from long_input import LONG, SHOWN, short_id
 
 from tictactoe_tui.engine import (
     BoardSpec,
@@ -63,3 +64,26 @@ def test_bad_records_name_the_bad_token(text: str, error: type[Exception], token
 
 def test_empty_record_is_the_empty_board() -> None:
     assert parse_record("5x5k4:") == Position.empty("5x5k4")
+
+
+
+@pytest.mark.parametrize(
+    ("text", "error", "says"),
+    [
+        (f"3x3: a{LONG}", NotationError, "is off the 3x3 board (a1 to c3)"),
+        (f"3x3: b2 a{LONG} c3", NotationError, "move 2 (a999"),
+        (f"{LONG}x3: a1", BoardSpecError, f"width {SHOWN} is out of range"),
+        (f"3x3k{LONG}: a1", BoardSpecError, "k must be from 1 to 3"),
+        (f"3x3: {'b2 ' * 5000}", IllegalMoveError, "b2 is already taken"),
+        (f"{LONG} a1", NotationError, "does not start with a board"),
+        (f"3x3 a1 {LONG}", NotationError, "needs a colon"),
+    ],
+    ids=short_id,
+)
+def test_long_numbers_and_long_records_give_a_short_message(text: str, error: type[Exception],
+                                                            says: str) -> None:
+    with pytest.raises(error) as refused:
+        parse_record(text)
+    message = str(refused.value)
+    assert says in message
+    assert len(message) < 240

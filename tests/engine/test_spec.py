@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from long_input import LONG, SHOWN, short_id
 
 from tictactoe_tui.engine import BoardSpec, BoardSpecError, GameError, NotationError
 
@@ -106,3 +107,47 @@ def test_cells_further_from_the_middle_are_further_off_centre() -> None:
         board.off_centre(board.parse_cell(name)), name))
     assert names[:6] == ["e2", "e3", "d2", "d3", "f2", "f3"]
     assert set(names[-4:]) == {"a1", "a4", "i1", "i4"}, "the corners"
+
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "says"),
+    [
+        (f"{LONG}x3", "width", f"width {SHOWN} is out of range: it must be from 1 to 26"),
+        (f"3x{LONG}", "height", f"height {SHOWN} is out of range"),
+        (f"3x3k{LONG}", "k", f"k={SHOWN} cannot be played on a 3x3 board"),
+        (f"30x3k{LONG}", "width", "width 30 is out of range"),
+        (f"{LONG}x{LONG}k{LONG}", "width", f"width {SHOWN} is out of range"),
+        ("3x3k0000", "k", "k=0 cannot be played"),
+    ],
+    ids=short_id,
+)
+def test_numbers_too_long_to_convert_are_out_of_range_like_any_other(text: str, field: str,
+                                                                     says: str) -> None:
+    with pytest.raises(BoardSpecError) as refused:
+        BoardSpec.parse(text)
+    assert refused.value.field == field
+    assert str(refused.value).startswith(says)
+    assert len(str(refused.value)) < 120
+
+
+def test_leading_zeros_do_not_make_a_number_long() -> None:
+    assert BoardSpec.parse(f"{'0' * 5000}4x04k{'0' * 5000}3") == BoardSpec(4, 4, 3)
+    assert BoardSpec(3, 3, 3).parse_cell(f"b{'0' * 5000}2") == BoardSpec(3, 3, 3).parse_cell("b2")
+
+
+@pytest.mark.parametrize("name", [f"a{LONG}", f"a1{'0' * 30}"], ids=short_id)
+def test_a_row_number_of_any_length_is_off_the_board(name: str) -> None:
+    with pytest.raises(NotationError) as refused:
+        BoardSpec(3, 3, 3).parse_cell(name)
+    message = str(refused.value)
+    assert message.endswith("is off the 3x3 board (a1 to c3)")
+    assert len(message) < 100
+
+
+@pytest.mark.parametrize("text", [f"board {LONG}", "x" * 10_000, f"{LONG}"], ids=short_id)
+def test_a_long_malformed_spec_is_quoted_short(text: str) -> None:
+    with pytest.raises(NotationError) as refused:
+        BoardSpec.parse(text)
+    assert "is not of the form WxH" in str(refused.value)
+    assert len(str(refused.value)) < 120

@@ -5,6 +5,7 @@ Usage: python fake_brain.py MODE, where MODE is one of
   sleep     never answers a move (sleeps for a minute)
   exit      exits with status 3 when asked for a move
   garbage   answers a move with a line that is not a move
+  huge      answers a move with a coordinate of 5,000 digits
   refuse    answers START with ERROR
   chatty    prints MESSAGE and DEBUG lines, then plays the first empty cell from the top-left
   lateabout answers ABOUT only just before its first move, then plays like chatty
@@ -67,6 +68,8 @@ def answer(mode: str, taken: list[tuple[int, int]], width: int, height: int) -> 
         sys.exit(3)
     elif mode == "garbage":
         say("I resign, probably")
+    elif mode == "huge":
+        say(f"{'9' * 5000},1")
     else:
         if mode == "lateabout" and len(taken) <= 1:
             say(f'name="fake {mode}", version="1"')

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from brains import RawBrain
+from long_input import LONG, SHOWN
 
 from tictactoe_tui.engine import BoardSpec, Position
 from tictactoe_tui.engine.transposition import BYTES_PER_ENTRY
@@ -224,6 +225,10 @@ AFTER_START: list[tuple[list[str], str | list[str], str]] = [
     ([], ["BOARD", "15,7,1", "DONE"], "ERROR"),
     ([], ["BOARD", "7,7,1", "8,8,1", "DONE"], "ERROR"),
     ([], ["BOARD", *(f"{x},0,1" for x in range(5)), *(f"{x},9,2" for x in range(0, 10, 2)), "DONE"], "ERROR"),
+    ([], f"START {'9' * 5000}", "ERROR"),
+    ([], f"TURN {'9' * 5000},1", "ERROR"),
+    ([], ["BOARD", f"7,{'9' * 5000},1", "DONE"], "ERROR"),
+    ([], f"INFO timeout_turn {'9' * 5000}", "ERROR"),
 ]
 """(setup after START 15, bad input, the word it must get): at least 25 ways to get the protocol wrong."""
 
@@ -255,6 +260,34 @@ def test_the_brain_answers_every_bad_input_and_still_plays() -> None:
         assert brain.process.wait(60) == 0
     finally:
         brain.kill()
+
+
+TOO_LONG: list[tuple[list[str], str]] = [
+    ([f"START {LONG}"], f"ERROR width {SHOWN} is out of range: it must be from 1 to 26"),
+    ([f"RECTSTART 15,{LONG}"], f"ERROR height {SHOWN} is out of range: it must be from 1 to 26"),
+    ([f"TURN {LONG},1"], f"ERROR coordinate {SHOWN} is out of range"),
+    ([f"TURN 7,-{LONG}"], f"ERROR coordinate -{'9' * 30}… is out of range"),
+    ([f"TAKEBACK 1,{LONG}"], f"ERROR coordinate {SHOWN} is out of range"),
+    (["BOARD", f"{LONG},1,1", "DONE"], f"ERROR BOARD: coordinate {SHOWN} is out of range"),
+    (["BOARD", f"1,1,{LONG}", "DONE"], f"ERROR BOARD: field {SHOWN} is out of range"),
+    ([f"INFO k {LONG}"], f"ERROR INFO k {SHOWN}: the value is out of range"),
+    ([f"INFO max_memory {LONG}"], f"ERROR INFO max_memory {SHOWN}: the value is out of range"),
+    ([f"INFO timeout_turn {'x' * 5000}"],
+     f"ERROR INFO timeout_turn '{'x' * 31}…': the value must be a whole number"),
+    ([f"{'X' * 5000} 1"], f"UNKNOWN command {'X' * 31}… is not understood"),
+]
+"""(lines, the one answer): numbers too long to convert, and values too long to repeat."""
+
+
+def test_numbers_too_long_to_read_get_a_plain_reason_and_the_brain_plays_on() -> None:
+    brain = quick_brain()
+    for lines, said in TOO_LONG:
+        assert brain.handle("START 15") == ["OK"]
+        answers = [answer for line in lines for answer in brain.handle(line)]
+        assert answers == [said], lines
+        assert brain.position is not None and not brain.position.moves, lines
+        (x, y) = parse_xy(moves(brain.handle("TURN 7,7"))[0])
+        assert 0 <= x < 15 and 0 <= y < 15 and (x, y) != (7, 7), lines
 
 
 def test_a_board_left_without_done_is_dropped_and_the_next_command_runs() -> None:

@@ -121,6 +121,15 @@ def test_a_brain_that_answers_garbage(players: list[BrainPlayer]) -> None:
         player.choose(Position.empty("15x15k5"))
 
 
+def test_a_brain_that_answers_a_coordinate_too_long_to_read(players: list[BrainPlayer]) -> None:
+    player = brain(players, fake_brain("huge"))
+    with pytest.raises(BrainError) as refused:
+        player.choose(Position.empty("15x15k5"))
+    message = str(refused.value)
+    assert message.startswith(f"brain fake huge answered '{'9' * 31}…' instead of a move x,y")
+    assert len(message) < 100
+
+
 def test_a_brain_that_refuses_the_board(players: list[BrainPlayer]) -> None:
     player = brain(players, fake_brain("refuse"))
     with pytest.raises(BrainError, match=r"refused the 7x5 board: this board is too small for my liking$"):

@@ -6,8 +6,9 @@ import subprocess
 import sys
 
 import pytest
+from long_input import LONG, SHOWN, short_id
 
-from tictactoe_tui.engine import BoardSpec, NotationError
+from tictactoe_tui.engine import BoardSpec, BoardSpecError, NotationError
 from tictactoe_tui.gomocup.protocol import (
     about_name,
     format_cell,
@@ -16,6 +17,7 @@ from tictactoe_tui.gomocup.protocol import (
     parse_cell,
     parse_command,
     parse_size,
+    parse_xy,
     to_protocol,
 )
 
@@ -85,6 +87,42 @@ def test_sizes_boards_and_about_lines() -> None:
         parse_board_line("7,8")
     assert about_name('name="Rapfi", version="1.0", author="x"') == "Rapfi"
     assert about_name('version="1.0"') is None
+
+
+@pytest.mark.parametrize(
+    ("read", "text", "says"),
+    [
+        (parse_xy, f"{LONG},1", f"coordinate {SHOWN} is out of range"),
+        (parse_xy, f"1,-{LONG}", f"coordinate -{'9' * 30}… is out of range"),
+        (parse_board_line, f"{LONG},1,1", f"coordinate {SHOWN} is out of range"),
+        (parse_board_line, f"1,1,{LONG}", f"field {SHOWN} is out of range"),
+        (parse_xy, f"{LONG}", f"'{SHOWN}' is not a coordinate pair"),
+        (parse_board_line, f"{LONG},1", f"'{SHOWN}' is not a board line"),
+    ],
+    ids=short_id,
+)
+def test_numbers_too_long_to_read_are_refused_in_a_short_message(read: object, text: str, says: str) -> None:
+    assert callable(read)
+    with pytest.raises(NotationError) as refused:
+        read(text)
+    assert str(refused.value).startswith(says)
+    assert len(str(refused.value)) < 100
+
+
+@pytest.mark.parametrize(("text", "field"),
+                         [(LONG, "width"), (f"15,{LONG}", "height"), (f"{LONG},15", "width")], ids=short_id)
+def test_a_size_too_long_to_read_is_out_of_range_like_any_other(text: str, field: str) -> None:
+    with pytest.raises(BoardSpecError) as refused:
+        parse_size(text)
+    assert refused.value.field == field
+    assert str(refused.value) == f"{field} {SHOWN} is out of range: it must be from 1 to 26"
+
+
+def test_leading_zeros_are_not_digits_that_count() -> None:
+    spec = BoardSpec(15, 15, 5)
+    assert parse_cell(spec, f"{'0' * 5000}7,7") == parse_cell(spec, "7,7")
+    assert parse_size(f"{'0' * 5000}15") == (15, 15)
+    assert parse_board_line(f"7,7,{'0' * 5000}1") == (7, 7, 1)
 
 
 def test_the_brain_and_the_client_import_no_user_interface() -> None:

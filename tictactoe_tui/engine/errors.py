@@ -26,6 +26,14 @@ class NotationError(GameError):
     """Text (a cell name, a board spec or a game record) that cannot be parsed."""
 
 
+class NumberTooLongError(NotationError):
+    """A number with more digits than any range of this program allows, refused before conversion.
+
+    Whoever reads a number in a range catches it to refuse the number as out of that range, with
+    the message any other number outside it gets.
+    """
+
+
 class IllegalMoveError(GameError):
     """A well-formed move that the rules forbid in this position."""
 

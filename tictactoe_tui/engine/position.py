@@ -12,6 +12,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from .errors import GameOverError, IllegalMoveError, NotationError
+from .inputs import shorten
 from .lines import win_lines
 from .spec import BoardSpec, Cell
 
@@ -101,7 +102,7 @@ class Position:
             try:
                 position = position.play(token)
             except (NotationError, IllegalMoveError) as error:
-                raise type(error)(f"move {number} ({token}): {error}") from None
+                raise type(error)(f"move {number} ({shorten(str(token))}): {error}") from None
         return position
 
     # The board

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .errors import IllegalMoveError, NotationError
+from .inputs import quote, shorten
 from .position import Position
 from .spec import BoardSpec
 
@@ -16,19 +17,20 @@ def parse_record(text: str) -> Position:
     spec_text, colon, moves_text = text.partition(":")
     first, _, rest = text.strip().partition(" ")
     if not colon and rest.strip() and _is_spec(first):
-        raise NotationError(f"record {text!r} needs a colon after the board, e.g. {first}: {rest.strip()}")
+        example = f"{shorten(first)}: {shorten(rest.strip())}"
+        raise NotationError(f"record {quote(text)} needs a colon after the board, e.g. {example}")
     if not spec_text.strip():
-        raise NotationError(f"record {text!r} has no board: write it as WxHkK: moves, e.g. 4x4k3: b2 a1")
+        raise NotationError(f"record {quote(text)} has no board: write it as WxHkK: moves, e.g. 4x4k3: b2 a1")
     try:
         spec = BoardSpec.parse(spec_text)
     except NotationError:
         raise NotationError(
-            f"record {text!r} does not start with a board such as 4x4k3 followed by a colon"
+            f"record {quote(text)} does not start with a board such as 4x4k3 followed by a colon"
         ) from None
     try:
         return Position.from_moves(spec, moves_text)
     except (NotationError, IllegalMoveError) as error:
-        raise type(error)(f"in record {text.strip()!r}: {error}") from None
+        raise type(error)(f"in record {quote(text.strip())}: {error}") from None
 
 
 def _is_spec(text: str) -> bool:

@@ -11,7 +11,8 @@ import re
 from dataclasses import dataclass
 from typing import TypeAlias
 
-from .errors import BoardSpecError, NotationError
+from .errors import BoardSpecError, NotationError, NumberTooLongError
+from .inputs import parse_int, quote, shorten
 
 Cell: TypeAlias = int
 """A cell index: ``row * width + col``, with row 0 at the bottom."""
@@ -44,16 +45,9 @@ class BoardSpec:
     def __post_init__(self) -> None:
         for label, side in (("width", self.width), ("height", self.height)):
             if not MIN_SIDE <= side <= MAX_SIDE:
-                raise BoardSpecError(
-                    f"{label} {side} is out of range: "
-                    f"it must be from {MIN_SIDE} to {MAX_SIDE}", label
-                )
-        longest = max(self.width, self.height)
-        if not 1 <= self.k <= longest:
-            raise BoardSpecError(
-                f"k={self.k} cannot be played on a {self.width}x{self.height} board: "
-                f"k must be from 1 to {longest} (the longer side)", "k"
-            )
+                raise side_out_of_range(label, str(side))
+        if not 1 <= self.k <= max(self.width, self.height):
+            raise _k_out_of_range(str(self.k), self.width, self.height)
 
     @classmethod
     def parse(cls, text: str) -> BoardSpec:
@@ -61,10 +55,16 @@ class BoardSpec:
         match = _SPEC_PATTERN.match(text)
         if match is None:
             raise NotationError(
-                f"board {text!r} is not of the form WxH or WxHkK, for example 3x3 or 15x15k5"
+                f"board {quote(text)} is not of the form WxH or WxHkK, for example 3x3 or 15x15k5"
             )
-        width, height = int(match[1]), int(match[2])
-        k = int(match[3]) if match[3] is not None else min(width, height, DEFAULT_MAX_K)
+        width, height = _side("width", match[1]), _side("height", match[2])
+        if match[3] is None:
+            return cls(width, height, min(width, height, DEFAULT_MAX_K))
+        try:
+            k = parse_int(match[3])
+        except NumberTooLongError:
+            cls(width, height, 1)  # A side out of range is named first, as the constructor names it.
+            raise _k_out_of_range(shorten(match[3]), width, height) from None
         return cls(width, height, k)
 
     def __str__(self) -> str:
@@ -114,15 +114,35 @@ class BoardSpec:
         match = _CELL_PATTERN.match(name.strip())
         if match is None:
             raise NotationError(
-                f"{name!r} is not a cell name: a column letter then a row number, such as b2"
+                f"{quote(name)} is not a cell name: a column letter then a row number, such as b2"
             )
         col = _COLUMNS.index(match[1].lower())
-        row = int(match[2]) - 1
+        try:
+            row = parse_int(match[2]) - 1
+        except NumberTooLongError:
+            row = self.height  # Off the board, as any row number past the top is.
         if not (col < self.width and 0 <= row < self.height):
             last = f"{_COLUMNS[self.width - 1]}{self.height}"
-            raise NotationError(f"{name!r} is off the {self.width}x{self.height} board (a1 to {last})")
+            raise NotationError(f"{quote(name)} is off the {self.width}x{self.height} board (a1 to {last})")
         return row * self.width + col
 
     def _check_cell(self, cell: Cell) -> None:
         if not 0 <= cell < self.cells:
             raise NotationError(f"cell {cell} is off the {self.width}x{self.height} board")
+
+
+def side_out_of_range(label: str, side: str) -> BoardSpecError:
+    """The error for a ``width`` or ``height`` (``label``) of ``side`` (as written) off the range of sides."""
+    return BoardSpecError(f"{label} {side} is out of range: it must be from {MIN_SIDE} to {MAX_SIDE}", label)
+
+
+def _k_out_of_range(k: str, width: int, height: int) -> BoardSpecError:
+    return BoardSpecError(f"k={k} cannot be played on a {width}x{height} board: "
+                          f"k must be from 1 to {max(width, height)} (the longer side)", "k")
+
+
+def _side(label: str, digits: str) -> int:
+    try:
+        return parse_int(digits)
+    except NumberTooLongError:
+        raise side_out_of_range(label, shorten(digits)) from None

@@ -34,6 +34,8 @@ from ..engine import (
     Solver,
     Value,
 )
+from ..engine.errors import NumberTooLongError
+from ..engine.inputs import parse_int, quote, shorten
 from .limits import Limits
 from .protocol import (
     DEFAULT_K,
@@ -108,7 +110,7 @@ class Brain:
             return ["UNKNOWN empty line"]
         handler = _HANDLERS.get(command.word)
         if handler is None:
-            return [f"UNKNOWN command {command.word} is not understood"]
+            return [f"UNKNOWN command {shorten(command.word)} is not understood"]
         return handler(self, command.argument, received)
 
     # Starting a game
@@ -153,17 +155,18 @@ class Brain:
     def _turn(self, argument: str, received: float) -> list[str]:
         position = self._game("TURN")
         cell = parse_cell(position.spec, argument)
+        turn = f"TURN {format_cell(position.spec, cell)}"
         if position.is_over:
-            raise GameError(f"TURN {argument}: the game is already over ({position.outcome.status.value})")
+            raise GameError(f"{turn}: the game is already over ({position.outcome.status.value})")
         if position.occupied >> cell & 1:
-            raise GameError(f"TURN {argument}: that cell is already taken")
+            raise GameError(f"{turn}: that cell is already taken")
         mark = self.mark if self.mark is not None else position.to_move.other
         if position.to_move is mark:
-            raise GameError(f"TURN {argument}: it is the brain's own turn, not the opponent's")
+            raise GameError(f"{turn}: it is the brain's own turn, not the opponent's")
         after = position.play(cell)
         if after.is_over:
             status = after.outcome.status.value
-            raise GameError(f"TURN {argument} ends the game ({status}): there is no reply")
+            raise GameError(f"{turn} ends the game ({status}): there is no reply")
         self.mark = mark
         return self._move(after, received)
 
@@ -172,7 +175,8 @@ class Brain:
         cell = parse_cell(position.spec, argument)
         if not position.moves or position.moves[-1] != cell:
             last = format_cell(position.spec, position.moves[-1]) if position.moves else "none"
-            raise GameError(f"TAKEBACK {argument}: only the last move can be taken back (the last is {last})")
+            taken = format_cell(position.spec, cell)
+            raise GameError(f"TAKEBACK {taken}: only the last move can be taken back (the last is {last})")
         self.position = position.undo()
         return ["OK"]
 
@@ -256,7 +260,7 @@ class Brain:
             if key == "time_left":
                 self.limits.time_left = number
             elif number < 0:
-                raise GameError(f"INFO {key} {value}: it cannot be negative")
+                raise GameError(f"INFO {key} {number}: it cannot be negative")
             elif key == "rule":
                 self.rule = number
                 if number not in SUPPORTED_RULES:
@@ -307,9 +311,11 @@ _HANDLERS: dict[str, _Handler] = {
 
 def _integer(key: str, value: str) -> int:
     try:
-        return int(value)
+        return parse_int(value)
+    except NumberTooLongError:
+        raise GameError(f"INFO {key} {shorten(value)}: the value is out of range") from None
     except ValueError:
-        raise GameError(f"INFO {key} {value!r}: the value must be a whole number") from None
+        raise GameError(f"INFO {key} {quote(value)}: the value must be a whole number") from None
 
 
 def _message(result: SearchResult) -> str:

@@ -28,6 +28,7 @@ from collections.abc import Sequence
 from typing import IO
 
 from ..engine import BoardSpec, Cell, GameError, Position
+from ..engine.inputs import quote
 from ..engine.players import DEFAULT_TIME_LIMIT
 from .controllers import parse_brain_controller
 from .protocol import (
@@ -190,7 +191,7 @@ class BrainPlayer:
             raise BrainError(f"brain {self.name} refused the {spec.width}x{spec.height} board: "
                              f"{command.argument or 'no reason given'}")
         if command.word != "OK":
-            raise BrainError(f"brain {self.name} answered {answer!r} to START instead of OK")
+            raise BrainError(f"brain {self.name} answered {quote(answer)} to START instead of OK")
         self._spec, self._told = spec, Position.empty(spec)
         self._write(f"INFO timeout_turn {round(self.time_limit * 1000)}")
         self._write("INFO timeout_match 0")
@@ -236,7 +237,7 @@ class BrainPlayer:
         try:
             x, y = parse_xy(answer)
         except GameError:
-            raise BrainError(f"brain {self.name} answered {answer!r} instead of a move x,y") from None
+            raise BrainError(f"brain {self.name} answered {quote(answer)} instead of a move x,y") from None
         if not (0 <= x < spec.width and 0 <= y < spec.height):
             raise BrainError(f"brain {self.name} played {x},{y}, which is off the {spec.width}x{spec.height} "
                              "board")
@@ -319,7 +320,7 @@ class BrainPlayer:
                 status = process.wait(END_GRACE)
             except subprocess.TimeoutExpired:
                 status = None
-        said = f" (its last words: {self._stderr[-1]!r})" if self._stderr else ""
+        said = f" (its last words: {quote(self._stderr[-1], 80)})" if self._stderr else ""
         if status is None:
             return f"closed its output and stopped answering{said}"
         if status < 0:

@@ -17,6 +17,9 @@ import re
 from dataclasses import dataclass
 
 from ..engine import BoardSpec, Cell, NotationError
+from ..engine.errors import NumberTooLongError
+from ..engine.inputs import parse_int, quote, shorten
+from ..engine.spec import side_out_of_range
 
 K_KEY = "k"
 """The ``INFO`` key of this project's extension: ``INFO k 4`` plays four in a row instead of five.
@@ -48,8 +51,8 @@ def parse_xy(text: str) -> tuple[int, int]:
     """The two integers of ``x,y``; not checked against any board."""
     match = _COORDINATES.match(text)
     if match is None:
-        raise NotationError(f"{text.strip()!r} is not a coordinate pair x,y such as 7,7")
-    return int(match[1]), int(match[2])
+        raise NotationError(f"{quote(text.strip())} is not a coordinate pair x,y such as 7,7")
+    return _number("coordinate", match[1]), _number("coordinate", match[2])
 
 
 def from_protocol(spec: BoardSpec, x: int, y: int) -> Cell:
@@ -82,20 +85,35 @@ def format_cell(spec: BoardSpec, cell: Cell) -> str:
 def parse_size(text: str) -> tuple[int, int]:
     """``(width, height)`` from ``START``'s ``size`` or ``RECTSTART``'s ``w,h``."""
     if text.strip().isdigit():
-        return int(text), int(text)
+        return _side("width", text), _side("height", text)
     match = _COORDINATES.match(text)
     if match is None:
-        raise NotationError(f"{text.strip()!r} is not a board size (START 15, RECTSTART 20,15)")
-    return int(match[1]), int(match[2])
+        raise NotationError(f"{quote(text.strip())} is not a board size (START 15, RECTSTART 20,15)")
+    return _side("width", match[1]), _side("height", match[2])
 
 
 def parse_board_line(text: str) -> tuple[int, int, int]:
     """``(x, y, field)`` of a line between ``BOARD`` and ``DONE``."""
     parts = text.split(",")
     if len(parts) != 3 or not all(part.strip().lstrip("-").isdigit() for part in parts):
-        raise NotationError(f"{text.strip()!r} is not a board line x,y,field such as 7,7,1")
-    x, y, field = (int(part) for part in parts)
-    return x, y, field
+        raise NotationError(f"{quote(text.strip())} is not a board line x,y,field such as 7,7,1")
+    return _number("coordinate", parts[0]), _number("coordinate", parts[1]), _number("field", parts[2])
+
+
+def _number(what: str, digits: str) -> int:
+    """A number of the protocol; one too long to convert is refused as out of range, naming ``what`` it is."""
+    try:
+        return parse_int(digits)
+    except NumberTooLongError:
+        raise NotationError(f"{what} {shorten(digits.strip())} is out of range") from None
+
+
+def _side(label: str, digits: str) -> int:
+    """A side of a board from START or RECTSTART; one too long to convert is out of range as any other."""
+    try:
+        return parse_int(digits)
+    except NumberTooLongError:
+        raise side_out_of_range(label, shorten(digits.strip())) from None
 
 
 def about_name(line: str) -> str | None:

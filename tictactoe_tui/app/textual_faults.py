@@ -1,0 +1,36 @@
+"""Work-arounds for faults in Textual, each naming the fault and the version it was seen in.
+
+Each is applied once, when the app's package is imported, and changes what Textual does only in the
+case that goes wrong, so that it can be dropped as soon as Textual no longer needs it.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from textual.widgets import OptionList
+
+
+def guard_page_moves() -> None:
+    """PageUp and PageDown in an option list that has had no room to lay out its lines do nothing.
+
+    Seen in Textual 8.2.8: in a terminal so small that an option list gets no content region (the
+    command palette in a 5x3 terminal), ``OptionList._update_lines`` returns before it maps any
+    option to its line, and ``OptionList._move_page`` then looks up the highlighted option's line
+    unguarded (``scroll_to_highlight`` guards the same look-up): ``KeyError: 0``, and the app would
+    exit with a traceback, taking the game in progress with it. Without lines there is no page to
+    move by, so the key is left without effect; with lines, Textual's own ``_move_page`` runs.
+    """
+    move_page = getattr(OptionList, "_move_page", None)
+    if move_page is None:
+        return  # A Textual without the method has no such fault to guard against.
+
+    def _move_page(self: OptionList, direction: Literal[-1, 1]) -> None:
+        if (self.highlighted or 0) not in self._index_to_line:
+            return
+        move_page(self, direction)
+
+    OptionList._move_page = _move_page  # type: ignore[method-assign]
+
+
+guard_page_moves()
