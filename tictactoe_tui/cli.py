@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import math
 import os
 import re
 import sys
@@ -22,6 +23,9 @@ from .gomocup.controllers import brain_problem, is_brain_controller
 from .web.limits import DEFAULT_IDLE_MINUTES, DEFAULT_MAX_SESSIONS, MAX_SESSIONS
 
 PROG = "tictactoe-tui"
+
+MAX_NUMBER_CHARS = 24
+"""The longest number of minutes read: any longer is not one a person means."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -88,18 +92,19 @@ def _cores() -> int:
 
 
 def _sessions(text: str) -> int:
-    if not text.isdigit() or not 1 <= int(text[:4]) <= MAX_SESSIONS:
-        raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a number of games from 1 to {MAX_SESSIONS}")
-    return int(text)
+    count = _natural(text)
+    if count is None or not 1 <= count <= MAX_SESSIONS:
+        raise argparse.ArgumentTypeError(f"{quote(text)} is not a number of games from 1 to {MAX_SESSIONS}")
+    return count
 
 
 def _minutes(text: str) -> float:
     try:
-        minutes = float(text[:20])
+        minutes = float(text) if len(text) <= MAX_NUMBER_CHARS else math.nan
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a number of minutes") from None
+        minutes = math.nan
     if not 0 < minutes <= 24 * 60:
-        raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a number of minutes from 0 to 1440")
+        raise argparse.ArgumentTypeError(f"{quote(text)} is not a number of minutes above 0, up to 1440")
     return minutes
 
 

@@ -106,8 +106,9 @@ class GameServer(Server):
         for signum in (signal.SIGINT, signal.SIGTERM):
             with contextlib.suppress(NotImplementedError):  # Windows: Ctrl+C ends the server there anyway.
                 loop.add_signal_handler(signum, self.request_exit)
+        # aiohttp calls ``print`` once it listens: the address is shown only when it can be opened.
         web.run_app(self._make_app(), host=self.host, port=self.port, handle_signals=False, loop=loop,
-                    print=None, shutdown_timeout=SHUTDOWN_GRACE, access_log=None)
+                    print=self._announce, shutdown_timeout=SHUTDOWN_GRACE, access_log=None)
 
     async def _make_app(self) -> web.Application:
         app = web.Application(middlewares=[self._guard])
@@ -117,11 +118,11 @@ class GameServer(Server):
             web.get("/ws/{token}", self.handle_websocket, name="websocket"),
             web.static("/static", self.statics_path, name="static"),
         ])
-        app.on_startup.append(self.on_startup)
         app.on_shutdown.append(self.on_shutdown)
         return app
 
-    async def on_startup(self, app: web.Application) -> None:
+    def _announce(self, *_: object) -> None:
+        """Say where to open the game (in place of aiohttp's own line)."""
         print(f"Serving the game at {self.address} (Ctrl+C stops)", file=sys.stderr, flush=True)
         if not is_loopback(self.host):
             print(f"Warning: listening on {self.host}, so anyone on your network who has this address "
