@@ -81,3 +81,14 @@ def test_the_boards_are_every_small_board_with_every_k() -> None:
     assert len(boards) == len(BOARDS) == 136
     assert {"1x1k1", "3x3k3", "1x9k9", "2x5k5", "10x1k10", "4x3k4", "7x2k3"} <= boards
     assert all(BoardSpec.parse(board).cells <= 14 for board in boards)
+
+
+@pytest.mark.parametrize("moves", ["a1 g1 c2", "a1 g1 d2"])
+def test_a_draw_settled_by_the_zone_prover_as_a_child_is_solved_in_full_as_a_root(moves: str) -> None:
+    # Solving "a1 g1" leaves its children exact draws in the table, with no move: proven for the
+    # position by the zone prover, not by any one move of it.
+    spec = BoardSpec.parse("7x2k3")
+    solver = Solver()
+    solver.solve(Position.from_moves(spec, "g2"))
+    solver.solve(Position.from_moves(spec, "a1 g1"))
+    _check(Minimax(spec), Position.from_moves(spec, moves), solver)
