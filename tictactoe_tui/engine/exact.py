@@ -155,12 +155,11 @@ class ExactSearch:
             return None
         proven = self.proven_move(node, score)
         score, exact, proven = self._sharpen(node, score, proven, budget)
-        if not exact:
+        if not exact:  # a loss may take any move, but a win takes the one that proved it
             if proven is None and score > 0:
-                return None  # a win with no move known to achieve it is no answer
-            # Every move of a lost position loses; a win's move is the one that proved it.
-            return Proof(score, (self.best_move(node) if proven is None else proven,), exact=False,
-                         complete=False)
+                return None
+            move = self.best_move(node) if proven is None else proven
+            return Proof(score, (move,), exact=False, complete=False)
         return self._proof(node, score, proven, budget)
 
     def _outcome_soon(self, node: Node, budget: Budget) -> int | None:
@@ -220,11 +219,8 @@ class ExactSearch:
     def _bound(self, keys: tuple[int, ...], lower: int | None = None, upper: int | None = None,
                move: Cell | None = None) -> None:
         """Narrow the table's bounds on the position with ``keys`` to ``lower`` and ``upper``; ``move``
-        is the one proving ``lower`` (None: a bound proven for the position, not for one move).
-
-        An entry's move always achieves the entry's lower bound (see ``proven_move``): a higher
-        lower bound comes in with its own move, or with none, never beside the move of a lower one.
-        """
+        is the one proving ``lower`` (None: proven for the position, not by one move). An entry's
+        move achieves the entry's lower bound (``proven_move``), so a higher one replaces it."""
         key = min(keys)
         entry = self.table.get(key)
         known_lower, known_upper, known = unpack(entry) if entry is not None else (-self.win, self.win, -1)
@@ -288,14 +284,9 @@ class ExactSearch:
         return max(bit_cells(self.empty(node)), key=lambda cell: (self.line_bits_at[cell] & live).bit_count())
 
     def proven_move(self, node: Node, score: int) -> Cell | None:
-        """A move proven to score at least ``score`` for the side to move, if one is known at no cost.
-
-        The table's move is the one that proved its entry's lower bound, so it qualifies when that
-        bound reaches ``score``. An entry's bounds may have come from elsewhere, with no move that
-        achieves them (a bound proven for every move, a zone proof, a pairing, a search failing low
-        everywhere): then no move is known, and any move the search would merely try first is not one.
-        A win on the spot is the best there is, and a forced block is as good as any move.
-        """
+        """A move proven to score at least ``score`` for the side to move, if one is known at no cost:
+        a win on the spot, a forced block, or the table's move when the lower bound it proved reaches
+        ``score``. Bounds proven for the position as a whole (zones, pairings) come with no move."""
         for forced in (node.my_threats, node.opp_threats):
             if forced:
                 return lowest_cell(forced)
@@ -348,11 +339,10 @@ class ExactSearch:
         move proven to achieve that bound when one is known).
 
         A win's score is a lower bound: null windows just above it ask "is there a faster win?"
-        until the answer is no; each faster win's move is read from the table at once, before
-        later searches could push the entry out. A loss's score is an upper bound: null windows
-        just below it ask "does the loss come sooner?" until it does not. Either way the distance
-        found so far is an upper bound, and out of budget it comes back with False. ``proven`` is
-        the move known to achieve ``score`` as given.
+        until the answer is no, each faster win's move read from the table at once. A loss's score is
+        an upper bound: null windows just below it ask "does the loss come sooner?" until it does
+        not. Either way the distance found so far is an upper bound, and out of budget it comes back
+        with False. ``proven`` achieves ``score`` as given.
         """
         try:
             if score > 0:
@@ -384,9 +374,8 @@ class ExactSearch:
 
     def _best_moves(self, node: Node, score: int, proven: Cell | None,
                     budget: Budget) -> tuple[tuple[Cell, ...], bool]:
-        """Every move scoring exactly ``score``, ``proven`` (known to) first, and whether all were checked.
-
-        With no move known, each is checked, the likeliest first, so that one is found soonest."""
+        """Every move scoring exactly ``score``, ``proven`` (known to) first, and whether all were checked;
+        with no move known, each is checked, the likeliest first."""
         best = [] if proven is None else [proven]
         cells = bit_cells(self.empty(node))
         if proven is None:
