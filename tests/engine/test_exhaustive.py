@@ -1,72 +1,17 @@
-"""The solver against a plain minimax on every Tic-Tac-Toe position, and the perfect player in every game.
-
-The reference below shares nothing with the solver but the winning lines: no
-pruning, no symmetry, no threats, only every move tried in every position.
-"""
+"""The solver against a plain minimax (``minimax``) on every Tic-Tac-Toe position, and the perfect player
+in every game."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
 
 import pytest
+from minimax import VALUES, Minimax, preference, sides
 
-from tictactoe_tui.engine.lines import win_lines
 from tictactoe_tui.engine.position import Mark, Position, Status
 from tictactoe_tui.engine.search import Solver, Value
 from tictactoe_tui.engine.spec import BoardSpec, Cell
 from tictactoe_tui.engine.symmetry import symmetries
-
-Verdict = tuple[int, int]
-"""(1 win, 0 draw, -1 loss for the side to move, plies to the end with best play)."""
-
-VALUES = {1: Value.WIN, 0: Value.DRAW, -1: Value.LOSS}
-
-
-def _preference(verdict: Verdict) -> tuple[int, int]:
-    """Higher is better for the mover: any win beats a draw beats a loss; win fast, lose slowly."""
-    sign, plies = verdict
-    return sign, -plies if sign > 0 else plies if sign < 0 else 0
-
-
-class Minimax:
-    """Plain memoised minimax over bitboards, with the distance to the end."""
-
-    def __init__(self, spec: BoardSpec) -> None:
-        self.spec = spec
-        self.lines = win_lines(spec).masks
-        self.verdict: Callable[[int, int], Verdict] = cache(self._verdict)
-
-    def _verdict(self, mine: int, theirs: int) -> Verdict:
-        """The verdict for the side to move, holding ``mine``, in a game still going on."""
-        return max((self.move(mine, theirs, cell) for cell in self.empty_cells(mine | theirs)),
-                   key=_preference)
-
-    def move(self, mine: int, theirs: int, cell: Cell) -> Verdict:
-        """The verdict, for the mover, of playing ``cell``."""
-        after = mine | 1 << cell
-        if any(line & after == line for line in self.lines):
-            return 1, 1
-        if after | theirs == self.spec.full_mask:
-            return 0, 1
-        sign, plies = self.verdict(theirs, after)
-        return -sign, plies + 1
-
-    def empty_cells(self, occupied: int) -> list[Cell]:
-        return [cell for cell in range(self.spec.cells) if not occupied >> cell & 1]
-
-    def of(self, position: Position) -> Verdict:
-        """The verdict of a position still in play."""
-        return self.verdict(*_sides(position))
-
-    def best_moves(self, position: Position) -> set[Cell]:
-        mine, theirs = _sides(position)
-        best = _preference(self.of(position))
-        return {cell for cell in position.legal_moves if _preference(self.move(mine, theirs, cell)) == best}
-
-
-def _sides(position: Position) -> tuple[int, int]:
-    return (position.x, position.o) if position.to_move is Mark.X else (position.o, position.x)
 
 
 def _reachable(spec: BoardSpec) -> list[Position]:
@@ -113,7 +58,7 @@ def test_analysis_matches_minimax_move_by_move() -> None:
     for position in _reachable(spec)[::7]:
         if position.is_over:
             continue
-        mine, theirs = _sides(position)
+        mine, theirs = sides(position)
         evaluations = solver.analyse(position)
         assert [e.cell for e in evaluations] == list(position.legal_moves)
         for evaluation in evaluations:
@@ -157,8 +102,8 @@ def _loss_for(mark: Mark) -> Status:
 
 def _checks_value_kept(reference: Minimax) -> Callable[[Position, Cell], None]:
     def check(position: Position, cell: Cell) -> None:
-        mine, theirs = _sides(position)
-        assert _preference(reference.move(mine, theirs, cell)) == _preference(reference.of(position))
+        mine, theirs = sides(position)
+        assert preference(reference.move(mine, theirs, cell)) == preference(reference.of(position))
 
     return check
 

@@ -8,6 +8,7 @@ import time
 from collections import Counter
 
 import pytest
+from minimax import Minimax, preference, sides
 
 from tictactoe_tui.engine import Mark, Position
 from tictactoe_tui.engine.players import (
@@ -21,7 +22,8 @@ from tictactoe_tui.engine.players import (
     RandomPlayer,
     make_player,
 )
-from tictactoe_tui.engine.spec import Cell
+from tictactoe_tui.engine.search import Solver
+from tictactoe_tui.engine.spec import BoardSpec, Cell
 from tictactoe_tui.engine.strategy import search
 
 
@@ -216,3 +218,47 @@ def test_a_lost_perfect_player_blocks_a_simple_four_too() -> None:
     position = Position.from_moves("15x15k5", "h8 h9 g8 g9 f8 a1 e8")  # X: e8 f8 g8 h8; d8 and i8 open
     player = make_player("perfect", seed=2, time_limit=0.5)
     assert position.cell_name(player.choose(position)) in {"d8", "i8"}
+
+
+GAMES_A_BOARD = 600
+"""Games the perfect player plays on each board of the test below."""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("board", ["3x3k3", "4x3k3", "5x2k3", "6x2k3"])
+def test_perfect_keeps_the_value_through_games_with_undos_and_hints(board: str) -> None:
+    # One player for all the games of a board, as the engine keeps one for a whole game, and one
+    # solver for each game's hints: both are fed positions of both sides and of undone branches.
+    reference = Minimax(BoardSpec.parse(board))
+    rng = random.Random(f"perfect games {board}")
+    perfect = PerfectPlayer(random.Random(rng.random()), time_limit=3600.0)  # a limit that never binds
+    others = [MediumPlayer(rng), RandomPlayer(rng)]
+    moves = undos = 0
+    for _ in range(GAMES_A_BOARD):
+        hints = Solver(memory_limit_mb=16)
+        side = rng.choice((Mark.X, Mark.O))
+        other = rng.choice(others)
+        position = Position.empty(board)
+        while not position.is_over:
+            if len(position.moves) >= 2 and rng.random() < 0.1:
+                position = position.undo(rng.randint(1, 2))
+                undos += 1
+                continue
+            if rng.random() < 0.3:
+                hint = hints.solve(position)
+                for cell in hint.best_moves:
+                    assert _keeps_the_value(reference, position, cell), (position.record, "hint", cell)
+            if position.to_move is side:
+                cell = perfect.choose(position)
+                assert _keeps_the_value(reference, position, cell), (position.record, cell)
+                moves += 1
+            else:
+                cell = other.choose(position)
+            position = position.play(cell)
+    assert moves > 2 * GAMES_A_BOARD and undos > GAMES_A_BOARD // 2
+
+
+def _keeps_the_value(reference: Minimax, position: Position, cell: Cell) -> bool:
+    """Whether playing ``cell`` keeps the position's value, at its best distance."""
+    mine, theirs = sides(position)
+    return preference(reference.move(mine, theirs, cell)) == preference(reference.of(position))

@@ -153,10 +153,14 @@ class ExactSearch:
                 score = self.score(node, -1, 1, budget)
         except OutOfBudget:
             return None
-        score, exact = self._sharpen(node, score, budget)
-        if not exact:
-            return Proof(score, (self.best_move(node),), exact=False, complete=False)
-        return self._proof(node, score, self.best_move(node), budget)
+        proven = self.proven_move(node, score)
+        score, exact, proven = self._sharpen(node, score, proven, budget)
+        if not exact:  # a loss may take any move, but a win takes the one that proved it
+            if proven is None and score > 0:
+                return None
+            move = self.best_move(node) if proven is None else proven
+            return Proof(score, (move,), exact=False, complete=False)
+        return self._proof(node, score, proven, budget)
 
     def _outcome_soon(self, node: Node, budget: Budget) -> int | None:
         """The outcome's score if the search alone finds it within ``SOON`` positions a cell, else None.
@@ -215,14 +219,16 @@ class ExactSearch:
     def _bound(self, keys: tuple[int, ...], lower: int | None = None, upper: int | None = None,
                move: Cell | None = None) -> None:
         """Narrow the table's bounds on the position with ``keys`` to ``lower`` and ``upper``; ``move``
-        is the one proving ``lower``."""
+        is the one proving ``lower`` (None: proven for the position, not by one move). An entry's
+        move achieves the entry's lower bound (``proven_move``), so a higher one replaces it."""
         key = min(keys)
         entry = self.table.get(key)
         known_lower, known_upper, known = unpack(entry) if entry is not None else (-self.win, self.win, -1)
-        if move is not None:
-            known = self.symmetries.permutations[keys.index(key)][move]
-        self.table.store(key, pack(known_lower if lower is None else max(lower, known_lower),
-                                   known_upper if upper is None else min(upper, known_upper), known))
+        if lower is not None and lower > known_lower:
+            known_lower = lower
+            known = -1 if move is None else self.symmetries.permutations[keys.index(key)][move]
+        self.table.store(key, pack(known_lower, known_upper if upper is None else min(upper, known_upper),
+                                   known))
 
     def prove_short_first(self, node: Node, budget: Budget) -> tuple[int, Proof | None]:
         """``prove``, after asking "a forced win or loss within d plies?" for d = 1, 2, ...
@@ -240,11 +246,11 @@ class ExactSearch:
                 end = self.win - marks - depth  # the score of a win ending ``depth`` plies from here
                 if depth % 2:
                     if self.score(node, end - 1, end, budget) >= end:
-                        return done, self._proof(node, end, self.best_move(node), budget)
+                        return done, self._proof(node, end, self.proven_move(node, end), budget)
                 elif self.score(node, -end, 1 - end, budget) <= -end:
                     # Every move loses that fast; a search just above finds one that loses no faster.
                     self.score(node, -end - 1, -end, budget)
-                    return done, self._proof(node, -end, self.best_move(node), budget)
+                    return done, self._proof(node, -end, self.proven_move(node, -end), budget)
                 done = depth
                 self.stage = self.settled = (
                     f"no forced win for {mover} within {depth if depth % 2 else depth - 1} plies, "
@@ -262,36 +268,43 @@ class ExactSearch:
         if node.my_threats >> cell & 1:
             return self.win - self.marks(node) - 1, True
         child = self.child(node, cell)
-        score, exact = self._sharpen(child, self.score(child, -1, 1, budget), budget)
+        score, exact, _ = self._sharpen(child, self.score(child, -1, 1, budget), None, budget)
         return -score, exact
 
     def best_move(self, node: Node) -> Cell:
-        """The move the search knows best, at no cost: a win, a block, the table's move, else the
-        cell on the most lines still live.
-
-        After a search has proven a lower bound, the table's move is the one that proved it (the
-        search keeps a stored move when a later search fails low). Positions the rules settle
-        are not stored; in them the forced move or any move will do.
-        """
+        """The move the search knows best, at no cost, as a guess: a win, a block, the table's move,
+        else the cell on the most lines still live. Only ``proven_move`` says a move is best."""
         for forced in (node.my_threats, node.opp_threats):
             if forced:
                 return lowest_cell(forced)
         stored = self.stored_move(node)
         if stored is not None:
-            return stored
+            return stored[0]
         live = node.my_live | node.opp_live
         return max(bit_cells(self.empty(node)), key=lambda cell: (self.line_bits_at[cell] & live).bit_count())
 
-    def stored_move(self, node: Node) -> Cell | None:
-        """The best move the table holds for ``node``, if any."""
+    def proven_move(self, node: Node, score: int) -> Cell | None:
+        """A move proven to score at least ``score`` for the side to move, if one is known at no cost:
+        a win on the spot, a forced block, or the table's move when the lower bound it proved reaches
+        ``score``. Bounds proven for the position as a whole (zones, pairings) come with no move."""
+        for forced in (node.my_threats, node.opp_threats):
+            if forced:
+                return lowest_cell(forced)
+        stored = self.stored_move(node)
+        if stored is not None and stored[1] >= score:
+            return stored[0]
+        return None
+
+    def stored_move(self, node: Node) -> tuple[Cell, int] | None:
+        """The move the table holds for ``node``, if any, with the lower bound it proved."""
         key = min(node.keys)
         entry = self.table.get(key)
         if entry is None:
             return None
-        canonical = unpack(entry)[2]
+        lower, _, canonical = unpack(entry)
         if canonical < 0:
             return None
-        return self.symmetries.inverses[node.keys.index(key)][canonical]
+        return self.symmetries.inverses[node.keys.index(key)][canonical], lower
 
     # Searching
 
@@ -320,13 +333,16 @@ class ExactSearch:
         if budget.exhausted:
             raise OutOfBudget
 
-    def _sharpen(self, node: Node, score: int, budget: Budget) -> tuple[int, bool]:
-        """From the outcome's score to the exact one: (the best bound proven, whether it is exact).
+    def _sharpen(self, node: Node, score: int, proven: Cell | None,
+                 budget: Budget) -> tuple[int, bool, Cell | None]:
+        """From the outcome's score to the exact one: (the best bound proven, whether it is exact, a
+        move proven to achieve that bound when one is known).
 
         A win's score is a lower bound: null windows just above it ask "is there a faster win?"
-        until the answer is no. A loss's score is an upper bound: null windows just below it ask
-        "does the loss come sooner?" until it does not. Either way the distance found so far is
-        an upper bound, and out of budget it comes back with False.
+        until the answer is no, each faster win's move read from the table at once. A loss's score is
+        an upper bound: null windows just below it ask "does the loss come sooner?" until it does
+        not. Either way the distance found so far is an upper bound, and out of budget it comes back
+        with False. ``proven`` achieves ``score`` as given.
         """
         try:
             if score > 0:
@@ -335,27 +351,37 @@ class ExactSearch:
                     faster = self.score(node, score, score + 1, budget)
                     if faster <= score:
                         break
-                    score = faster
+                    score, proven = faster, self.proven_move(node, faster)
             elif score < 0:
                 while True:
                     self.stage = f"a loss in at most {self.plies(node, score)} plies; is it sooner?"
                     sooner = self.score(node, score - 1, score, budget)
                     if sooner >= score:
                         break
-                    score = sooner
+                    score, proven = sooner, None
+                proven = self.proven_move(node, score)  # the last search failed high on it
         except OutOfBudget:
-            return score, False
-        return score, True
+            return score, False, proven
+        return score, True, proven
 
-    def _proof(self, node: Node, score: int, proven: Cell, budget: Budget) -> Proof:
+    def _proof(self, node: Node, score: int, proven: Cell | None, budget: Budget) -> Proof | None:
+        """The proof of the exact ``score``: ``proven`` (a move known to achieve it, if any) and every
+        other move achieving it; None when out of budget before any move was found to achieve it."""
         moves, complete = self._best_moves(node, score, proven, budget)
+        if not moves:
+            return None
         return Proof(score, moves, exact=True, complete=complete)
 
-    def _best_moves(self, node: Node, score: int, proven: Cell,
+    def _best_moves(self, node: Node, score: int, proven: Cell | None,
                     budget: Budget) -> tuple[tuple[Cell, ...], bool]:
-        """Every move scoring exactly ``score``, ``proven`` (known to) first, and whether all were checked."""
-        best = [proven]
+        """Every move scoring exactly ``score``, ``proven`` (known to) first, and whether all were checked;
+        with no move known, each is checked, the likeliest first."""
+        best = [] if proven is None else [proven]
         cells = bit_cells(self.empty(node))
+        if proven is None:
+            likely = self.best_move(node)
+            cells.remove(likely)
+            cells.insert(0, likely)
         try:
             for checked, cell in enumerate(cells, start=1):
                 self.stage = f"value proven; checking which first moves keep it ({checked} of {len(cells)})"

@@ -21,10 +21,11 @@ searching:
   never complete a line: late in a game, most draws end there;
 * positions are stored under their canonical form, so every rotation and
   reflection of a searched position is a hit;
-* moves are tried best-looking first: the table's best move, then by the
-  lines through the cell, weighted steeply by how full they are for either
-  side. With good ordering the first move usually refutes, and alpha-beta
-  then skips the rest.
+* moves are tried best-looking first: the table's move (the one that
+  proved the position's lower bound), then by the lines through the cell,
+  weighted steeply by how full they are for either side. With good
+  ordering the first move usually refutes, and alpha-beta then skips the
+  rest.
 
 The loop is one closure over the board's tables, and the longest function of
 the package on purpose: locals are Python's fastest names, and splitting a
@@ -224,15 +225,18 @@ def build_search(owner: ExactSearch) -> SearchFunction:
                     if a >= b:
                         break
 
-        canonical = images[symmetry][best_move]
         if best >= b:
             lower = best
+            canonical = images[symmetry][best_move]
         elif best <= floor:
+            # Every move failed low, so none proves anything better than ``lower``: keep the move
+            # that proved it, or none. A move stored beside a bound it does not achieve would later
+            # read as a proven best move once another search narrows the bounds to one score.
             upper = best
-            if stored >= 0:
-                canonical = stored  # keep the move that proved the lower bound
+            canonical = stored
         else:
             lower = upper = best
+            canonical = images[symmetry][best_move]
         store(key, ((lower + offset) << BOUND_BITS | (upper + offset)) << MOVE_BITS | (canonical + 1))
         return best
 

@@ -1,8 +1,13 @@
 """The solver's memory of positions it has already searched, within a fixed budget.
 
 Each entry holds what is proven about one canonical position: a lower and an
-upper bound on its score and the best move found, packed into one int so that
-an entry costs a dict slot and two small ints rather than a tuple of objects.
+upper bound on its score and the move that achieves the lower bound, if one is
+known, packed into one int so that an entry costs a dict slot and two small ints
+rather than a tuple of objects. A bound can be proven without a move (for every
+move at once, by a pairing or by the zone prover), and a search in which every
+move fails low proves no move better than another: such entries keep the move
+of their lower bound, or none, so that a move read from the table, once the
+bounds meet, is a best move.
 
 The table never grows past its budget. It keeps two generations: new results
 go into the young one, and when that fills up the old generation is dropped
@@ -32,7 +37,7 @@ _MOVE_MASK = (1 << MOVE_BITS) - 1
 
 
 def pack(lower: int, upper: int, move: int) -> int:
-    """An entry: ``lower <= score <= upper``, best move ``move`` (-1 for none)."""
+    """An entry: ``lower <= score <= upper``, ``move`` achieving ``lower`` (-1 for none known)."""
     return ((lower + BOUND_OFFSET) << BOUND_BITS | (upper + BOUND_OFFSET)) << MOVE_BITS | (move + 1)
 
 
