@@ -82,6 +82,7 @@ def test_the_cell_and_its_neighbours() -> None:
     corner = position.spec.parse_cell("a3")
     assert cell_words(position, corner) == "a3 empty; around it X at b2; 2 empty around"
     assert cell_words(Position.empty("3x3"), 0) == "a1 empty; all 3 around empty"
+    assert cell_words(Position.empty("3x3"), 0, "hint") == "a1 empty, marked hint; all 3 around empty"
 
 
 def test_the_last_moves_are_numbered_with_their_side() -> None:

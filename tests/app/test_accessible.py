@@ -9,6 +9,7 @@ from textual.pilot import Pilot
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.screens.help import HelpScreen
 from tictactoe_tui.app.screens.new_game import NewGameScreen
+from tictactoe_tui.app.widgets.choice import Choice
 from tictactoe_tui.app.widgets.status import StatusLine
 from tictactoe_tui.engine import BoardSpec, Position
 from tictactoe_tui.game_setup import GameSetup
@@ -103,6 +104,8 @@ async def test_the_hint_is_said() -> None:
         await type_move(pilot, "i")
         await until(pilot, lambda: status(pilot).startswith("Hint"))
         assert status(pilot).startswith("Hint for X: c3 — ")
+        await pilot.press("f2")
+        assert status(pilot) == "c3 empty, marked hint; all 3 around empty"
 
 
 async def test_the_terminal_cursor_follows_the_board_cursor_after_every_key() -> None:
@@ -164,8 +167,11 @@ async def test_other_screens_put_the_cursor_on_the_focused_field() -> None:
         assert pilot.app.cursor_position == focused.content_region.offset
         await pilot.press("down")
         await pilot.pause()
-        assert pilot.app.focused is not focused
-        assert pilot.app.cursor_position == pilot.app.focused.content_region.offset
+        width = pilot.app.focused
+        assert isinstance(width, Choice) and width.id == "width"
+        x, y = pilot.app.cursor_position
+        assert pilot.app.screen.get_widget_at(x, y)[0] is width
+        assert width.render().split("\n")[y - width.content_region.y].plain[x - width.content_region.x] == "3"
         await pilot.press("question_mark")
         await until(pilot, lambda: isinstance(pilot.app.screen, HelpScreen))
         await pilot.pause()

@@ -71,7 +71,7 @@ class Speech:
 
     def _cursor_moved(self) -> None:
         if self.on:
-            self.say(cell_words(self._screen.game.shown_position, self._screen.board.cursor))
+            self.read_cell()
             self._screen.app.follow_focus()
 
     def _board_moved(self) -> None:
@@ -187,8 +187,10 @@ class Speech:
     # The read-out keys
 
     def read_cell(self) -> None:
-        """The cell under the cursor and its neighbours."""
-        self.say(cell_words(self._screen.game.shown_position, self._screen.board.cursor))
+        """The cell under the cursor, what the analysis or the hint writes in it, and its neighbours."""
+        board = self._screen.board
+        note = board.notes.get(board.cursor)
+        self.say(cell_words(self._screen.game.shown_position, board.cursor, note.text if note else ""))
 
     def read_moves(self) -> None:
         """The last moves of the position shown."""
