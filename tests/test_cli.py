@@ -158,7 +158,8 @@ def test_flags_build_the_game_setup(monkeypatch: pytest.MonkeyPatch) -> None:
     class FakeApp:
         return_code = 0
 
-        def __init__(self, setup: GameSetup | None, start: Position | None, served: bool) -> None:
+        def __init__(self, setup: GameSetup | None, start: Position | None, served: bool,
+                     accessible: bool = False) -> None:
             started.append((setup, start))
             assert not served
 
@@ -209,13 +210,35 @@ def test_a_served_game_refuses_a_brain_before_it_starts(side: str, tmp_path: Pat
     assert not target.exists()
 
 
+def test_the_accessible_flag_reaches_the_app(monkeypatch: pytest.MonkeyPatch) -> None:
+    asked: list[bool] = []
+
+    class FakeApp:
+        return_code = 0
+
+        def __init__(self, setup: GameSetup | None, start: Position | None, served: bool,
+                     accessible: bool = False) -> None:
+            asked.append(accessible)
+
+        def run(self) -> None:
+            pass
+
+    import tictactoe_tui.app
+
+    monkeypatch.setattr(tictactoe_tui.app, "TicTacToeApp", FakeApp)
+    assert cli.main(["--accessible", "--board", "15x15k5"]) == 0
+    assert cli.main([]) == 0
+    assert asked == [True, False]
+
+
 def test_a_brain_controller_reaches_the_game_setup(monkeypatch: pytest.MonkeyPatch) -> None:
     started: list[GameSetup | None] = []
 
     class FakeApp:
         return_code = 0
 
-        def __init__(self, setup: GameSetup | None, start: Position | None, served: bool) -> None:
+        def __init__(self, setup: GameSetup | None, start: Position | None, served: bool,
+                     accessible: bool = False) -> None:
             started.append(setup)
 
         def run(self) -> None:

@@ -23,7 +23,8 @@ from tictactoe_tui.settings import (
     settings_path,
 )
 
-CUSTOM = Settings(GameSetup(BoardSpec(15, 15, 5), "easy", "human"), "high-contrast", KeypadLayout.PHONE)
+CUSTOM = Settings(GameSetup(BoardSpec(15, 15, 5), "easy", "human"), "high-contrast", KeypadLayout.PHONE,
+                  accessible=True)
 
 
 def _write(path: Path, document: object) -> None:
@@ -51,6 +52,7 @@ def test_the_file_is_readable_versioned_json(tmp_path: Path) -> None:
         "setup": {"board": "15x15k5", "x": "easy", "o": "human"},
         "theme": "high-contrast",
         "keypad": "phone",
+        "accessible": True,
     }
 
 
@@ -85,6 +87,10 @@ def test_missing_fields_take_their_defaults_silently(tmp_path: Path) -> None:
          Settings(GameSetup(BoardSpec(4, 4, 3)), DEFAULT_THEME, KeypadLayout.PHONE)),
         ("keypad", {"setup": {"board": "4x4k3"}, "keypad": "typewriter"},
          Settings(GameSetup(BoardSpec(4, 4, 3)), "nord", KeypadLayout.CALCULATOR)),
+        ("accessible", {"setup": {"board": "4x4k3"}, "accessible": "yes"},
+         Settings(GameSetup(BoardSpec(4, 4, 3)), "nord", KeypadLayout.PHONE, accessible=False)),
+        ("accessible", {"setup": {"board": "4x4k3"}, "accessible": 1},
+         Settings(GameSetup(BoardSpec(4, 4, 3)), "nord", KeypadLayout.PHONE, accessible=False)),
     ],
 )
 def test_one_bad_field_falls_back_and_keeps_the_rest(

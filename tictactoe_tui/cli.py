@@ -145,6 +145,10 @@ def build_parser() -> argparse.ArgumentParser:
                         "with optional arguments, e.g. 'brain:pbrain-rapfi' (default medium)")
     parser.add_argument("--record", metavar="RECORD",
                         help="open a game record such as '4x4k3: b2 a1 c3' at its last position")
+    parser.add_argument("--accessible", action="store_true",
+                        help="play with a screen reader or braille display: the terminal's cursor on the "
+                        "board's cursor, every change said in words, moves typed as cell names "
+                        "(also a setting, in the command palette)")
     # Passed by ``serve`` to the app it runs for each page: no brains, nothing of the player's.
     parser.add_argument("--served", action="store_true", help=argparse.SUPPRESS)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
@@ -226,7 +230,7 @@ def _play(args: argparse.Namespace) -> int:
 
     gc.freeze()
     gc.enable()
-    app = TicTacToeApp(setup=setup, start=start, served=args.served)
+    app = TicTacToeApp(setup=setup, start=start, served=args.served, accessible=args.accessible)
     app.run()
     return app.return_code or 0
 

@@ -3,7 +3,7 @@
 The file is ``settings.json`` in the user's configuration directory::
 
     {"version": 1, "setup": {"board": "3x3k3", "x": "human", "o": "perfect"},
-     "theme": "textual-dark", "keypad": "calculator"}
+     "theme": "textual-dark", "keypad": "calculator", "accessible": false}
 
 Each field is read on its own: a field that is invalid (a board that does
 not parse, an unknown player or keypad, a theme that is not text) falls back
@@ -66,6 +66,8 @@ class Settings:
     setup: GameSetup = field(default_factory=GameSetup)
     theme: str = DEFAULT_THEME
     keypad: KeypadLayout = KeypadLayout.CALCULATOR
+    accessible: bool = False
+    """Play for a screen reader or braille display: see ``TicTacToeApp``'s accessible mode."""
 
 
 def settings_path() -> Path:
@@ -90,6 +92,7 @@ def encode_settings(settings: Settings) -> dict[str, Any]:
         "setup": {"board": str(setup.spec), "x": setup.x, "o": setup.o},
         "theme": settings.theme,
         "keypad": settings.keypad.value,
+        "accessible": settings.accessible,
     }
 
 
@@ -109,7 +112,8 @@ def decode_settings(document: Mapping[str, Any]) -> tuple[Settings, list[str]]:
         layouts = ", ".join(k.value for k in KeypadLayout)
         problems.append(f"keypad {quote(keypad_name)} is not one of {layouts}")
         keypad = defaults.keypad
-    return Settings(setup, theme, keypad), problems
+    accessible = storage.expect(document, "accessible", bool, problems, defaults.accessible)
+    return Settings(setup, theme, keypad, accessible), problems
 
 
 def _decode_setup(document: Mapping[str, Any], default: GameSetup, problems: list[str]) -> GameSetup:

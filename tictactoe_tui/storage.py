@@ -257,4 +257,5 @@ def expect(document: Mapping[str, Any], key: str, kind: type[T], problems: Probl
     return default
 
 
-_KIND_NAMES: dict[type[Any], str] = {str: "text", int: "a whole number", dict: "an object", list: "a list"}
+_KIND_NAMES: dict[type[Any], str] = {bool: "true or false",
+                                     str: "text", int: "a whole number", dict: "an object", list: "a list"}

@@ -16,12 +16,14 @@ kills it at once.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.geometry import Offset
 from textual.screen import Screen
 from textual.theme import Theme
+from textual.widgets import Input
 
 from ..engine import Position
 from ..engine_process import EngineProcess, PlayerFactory, SolverFactory, default_players, default_solvers
@@ -30,7 +32,7 @@ from ..settings import DEFAULT_THEME, KeypadLayout
 from .labels import KEYPAD_LABELS
 from .profile import Profile
 from .screens.new_game import NewGame, NewGameScreen
-from .themes import register_themes
+from .themes import HIGH_CONTRAST, register_themes
 
 LEFT_OUT_COMMANDS = frozenset({"Keys", "Maximize", "Minimize"})
 """Textual's own palette commands that fight this app's layout."""
@@ -42,6 +44,14 @@ STARTUP_REPORT_TIME = 15.0
 
 HELP = "help"
 """The name of the one help screen the app keeps, built the first time it is asked for."""
+
+SHOW_CURSOR = "\x1b[?25h"
+HIDE_CURSOR = "\x1b[?25l"
+"""The terminal's own cursor shown and hidden: Textual hides it, the accessible mode shows it."""
+FOCUS_TRIES = 5
+"""Refreshes to wait for a focused widget to be laid out before the cursor is placed on it."""
+ACCESSIBLE_THEME = HIGH_CONTRAST.name
+"""The theme of the accessible mode where the player kept the default: colour-blind safe, high contrast."""
 
 SERVED_KEYMAP = {"redo": "U"}
 """Keys a browser keeps for itself, moved: Ctrl+R would reload the page and end the game."""
@@ -68,6 +78,14 @@ class TicTacToeApp(App[None]):
     the visitor's own, kept in memory for as long as the page is open. It
     quits when its server goes, and moves redo off Ctrl+R, which reloads the
     page.
+
+    In the ``accessible`` mode (the flag, or the player's setting) the
+    terminal's own cursor is shown and kept on what the player works on (the
+    board's cursor cell, the focused field of any other screen), where a
+    braille display or a screen reader looks for it, and the game screen says
+    every change in words (see ``screens/game/speech.py``). A theme left at
+    the default becomes ``high-contrast``, whose colours stay apart for
+    colour-blind players.
     """
 
     CSS_PATH = "tictactoe.tcss"
@@ -80,7 +98,7 @@ class TicTacToeApp(App[None]):
 
     def __init__(self, setup: GameSetup | None = None, start: Position | None = None, *,
                  players: PlayerFactory = default_players, solvers: SolverFactory | None = None,
-                 pause: float | None = None, served: bool = False) -> None:
+                 pause: float | None = None, served: bool = False, accessible: bool = False) -> None:
         super().__init__()
         if start is not None and setup is None:
             setup = GameSetup(start.spec, HUMAN, HUMAN)
@@ -96,7 +114,10 @@ class TicTacToeApp(App[None]):
         """The player's settings and statistics: every screen reads them here, and writes them through it."""
         self._setup = None if setup is None else self._playable(setup)
         register_themes(self)
+        self._accessible_flag = accessible
         saved = self.profile.settings.theme
+        if self.accessible and saved == DEFAULT_THEME:
+            saved = ACCESSIBLE_THEME
         self.theme = saved if saved in self.available_themes else DEFAULT_THEME
 
     def _playable(self, setup: GameSetup) -> GameSetup:
@@ -114,6 +135,7 @@ class TicTacToeApp(App[None]):
             self.set_keymap(SERVED_KEYMAP)
             self._server = os.getppid()
             self.set_interval(SERVER_CHECK_SECONDS, self._check_server)
+        self._show_terminal_cursor()
         for problem in self._problems:
             self.report(problem, timeout=STARTUP_REPORT_TIME)
         self.theme_changed_signal.subscribe(self, self._theme_changed)
@@ -126,6 +148,53 @@ class TicTacToeApp(App[None]):
             self.call_later(self.push_screen, first, self._first_game)
         else:
             self._open_game(self._setup, self._start)
+
+    @property
+    def accessible(self) -> bool:
+        """True in the accessible mode: asked for on the command line or in the settings."""
+        return self._accessible_flag or self.profile.settings.accessible
+
+    def _show_terminal_cursor(self) -> None:
+        """Undo the driver's hiding of the cursor (``ESC [?25l``) in the accessible mode."""
+        if self.accessible and self._driver is not None and not self.is_headless:
+            self._driver.write(SHOW_CURSOR)
+
+    def on_descendant_focus(self) -> None:
+        self.call_after_refresh(self.follow_focus)
+
+    def follow_focus(self, tries: int = FOCUS_TRIES) -> None:
+        """In the accessible mode, put the terminal's cursor on the focused widget's own cursor.
+
+        A widget with a ``terminal_cursor`` method (the board) says where; Textual's inputs place
+        the cursor themselves; any other widget gets it on its first cell.
+        """
+        if not self.accessible:
+            return
+        focused = self.focused
+        if focused is None or isinstance(focused, Input):
+            return
+        if not focused.content_region:
+            # Focused before its screen was laid out: place the cursor once it has been.
+            if tries > 1:
+                self.call_after_refresh(self.follow_focus, tries - 1)
+            return
+        place: Callable[[], Offset | None] | None = getattr(focused, "terminal_cursor", None)
+        offset = place() if place is not None else None
+        self.cursor_position = offset if offset is not None else focused.content_region.offset
+
+    def set_accessible(self, accessible: bool) -> None:
+        """Switch the accessible mode in the settings (the command line's flag, if given, stays on)."""
+        self.report(self.profile.remember_accessible(accessible))
+        self._show_terminal_cursor()
+        if not self.accessible and self._driver is not None and not self.is_headless:
+            self._driver.write(HIDE_CURSOR)
+        self.follow_focus()
+        from .screens.game import GameScreen
+
+        for screen in self.screen_stack:
+            if isinstance(screen, GameScreen):
+                screen.redraw()
+        self.notify(f"Accessible mode {'on' if self.accessible else 'off'}.", title="Accessibility")
 
     def _check_server(self) -> None:
         """Quit once the server that started this app is gone (its child is then handed to another)."""
@@ -216,4 +285,7 @@ class TicTacToeApp(App[None]):
             yield SystemCommand(f"Keypad: {KEYPAD_LABELS[other]}",
                                 "How the digits 1-9 map onto the 3x3 board",
                                 lambda: self._switch_keypad(other))
+        yield SystemCommand(f"Accessible mode: {'off' if self.accessible else 'on'}",
+                            "The terminal's cursor on the board, every change in words, moves typed by name",
+                            lambda: self.set_accessible(not self.profile.settings.accessible))
         yield SystemCommand("Help", "Keys, rules and the computer's levels", self.action_help)

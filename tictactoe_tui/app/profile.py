@@ -69,6 +69,10 @@ class Profile:
         """Map the digits 1-9 with ``keypad`` from now on."""
         return self._remember(replace(self.settings, keypad=keypad))
 
+    def remember_accessible(self, accessible: bool) -> str | None:
+        """Start in the accessible mode, or not, from now on."""
+        return self._remember(replace(self.settings, accessible=accessible))
+
     # Statistics
 
     def count_game(self, setup: GameSetup, outcome: Outcome) -> str | None:

@@ -47,6 +47,10 @@ GAME_KEYS: tuple[tuple[str, str], ...] = (
     ("r", "play again with the same board and players"),
     ("w", "play again with the sides swapped: X's player now plays O"),
     ("n", "new game: choose the board and the players"),
+    ("F2", "read out the cell under the cursor and its neighbours"),
+    ("F3", "read out the last moves"),
+    ("F4", "read out whose turn it is, or how the game ended"),
+    ("F5", "read out the threats: every win one move away, and the forks of the side to move"),
     ("? or F1", "show or close this help"),
     ("Ctrl+P", "command palette: new game, statistics, keypad, themes and more"),
     ("q", "quit (at once, even while the computer thinks). Leaving a game in progress with r, w, n or q "
@@ -79,6 +83,26 @@ ANALYSIS_INTRO = (
     "Each empty cell shows what playing there is worth to the side to move. Cells one character "
     "wide keep only the sign or the digit. While the computer thinks, the analysis waits for its move."
 )
+
+ACCESSIBLE_INTRO = (
+    "For a screen reader or a braille display: on with `tictactoe-tui --accessible`, or from the command "
+    "palette (Ctrl+P, Accessible mode), which remembers it. No terminal tells a program that a screen "
+    "reader is running, so the game cannot switch the mode on by itself."
+)
+
+ACCESSIBLE_MODE: tuple[tuple[str, str], ...] = (
+    ("the cursor", "the terminal's own cursor is shown, on the board's cursor cell and on the focused "
+                   "field of every other screen"),
+    ("the status line", "says each change in one short line: X plays h8; O plays j9 — O threatens to win "
+                        "at j10 (j6-j10); your turn, X; a move taken back; X wins with h4 to h8; a refused "
+                        "move, a hint, the analysis's best moves, the cell the cursor reaches"),
+    ("h8 then Enter", "plays h8, from anywhere on the game screen. While you type, letters and digits make "
+                      "the name; a single letter then Enter does what that key does (u Enter undoes, "
+                      "q Enter quits); Backspace corrects, Esc clears"),
+    ("F2 to F5", "read out the cell and its neighbours, the last moves, whose turn it is, the threats"),
+    ("colours", "a theme left at the default becomes high-contrast, in the Okabe-Ito colours"),
+)
+"""What the accessible mode changes."""
 
 NEW_GAME_KEYS: tuple[tuple[str, str], ...] = (
     ("↑ ↓ or Tab", "move between the fields"),
@@ -138,6 +162,7 @@ def help_markdown() -> str:
         "## Analysis", ANALYSIS_INTRO,
         _items(ANALYSIS),
         "## On the new-game screen", _items(NEW_GAME_KEYS),
+        "## Accessible mode: screen readers and braille", ACCESSIBLE_INTRO, _items(ACCESSIBLE_MODE),
         "## The computer's levels", _items(LEVELS),
         TOURNAMENT_INTRO, markdown_table(tournament_rows()),
     ])

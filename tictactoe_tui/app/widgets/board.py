@@ -13,6 +13,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Container, Horizontal
 from textual.content import Content
+from textual.geometry import Offset
 from textual.message import Message
 from textual.reactive import reactive
 from textual.theme import Theme
@@ -165,6 +166,15 @@ class Board(Widget, can_focus=True):
     def cell_widget(self, cell: Cell) -> BoardCell:
         """The widget drawing ``cell`` (for tests and for placing things over the board)."""
         return self._cells[cell]
+
+    def terminal_cursor(self) -> Offset | None:
+        """Where the cursor cell's mark is drawn on the screen: the accessible mode puts the terminal's
+        cursor there, for a braille display or screen reader to follow."""
+        widget = self._cells.get(self.cursor)
+        if widget is None or not self.display:
+            return None
+        region = widget.content_region
+        return Offset(region.x + region.width // 2, region.y + (region.height - 1) // 2)
 
     # Attributes set from above
 

@@ -19,6 +19,15 @@ TILE_DOT = "·"
 LAST_MOVE_MARKERS = ("▸", "◂")
 """Drawn either side of the last move's mark on cells tall enough, so it reads without colour."""
 
+WIN_SOLID = str.maketrans("▀▄", "██")
+"""The winning line's marks on cells of three rows or more are drawn solid, so the line reads without
+colour."""
+WIN_BAR = "━"
+"""Drawn under the mark of each cell of the winning line on two-row cells."""
+WIN_SIDES = ("=", "=")
+"""Drawn either side of the mark of each cell of the winning line on one-row cells (where the cursor's
+brackets are not)."""
+
 
 class BoardCell(Widget):
     """A board cell. Every attribute is set by the board; the cell only draws and reports clicks."""
@@ -80,6 +89,8 @@ class BoardCell(Widget):
             content = content.stylize("dim", offset, offset + 1)
         if self.last and self.glyph is not Glyph.SMALL and height >= 3:
             content = _mark_last(content, width, height)
+        if self.winning and self.mark is not None:
+            content = _mark_win(content, width, height, cursor=self.cursor)
         return content
 
     def _tiles_without_colour(self) -> bool:
@@ -95,6 +106,22 @@ class BoardCell(Widget):
 
 def _put(line: str, col: int, text: str) -> str:
     return line[:col] + text + line[col + len(text):]
+
+
+def _mark_win(content: Content, width: int, height: int, *, cursor: bool) -> Content:
+    """The winning line's sign: a solid mark, a bar under the mark between the cursor's corners on a two-row
+    cell, or on a one-row cell signs either side of the mark."""
+    if height >= 3:
+        return Content(content.plain.translate(WIN_SOLID))
+    lines = content.split("\n")
+    if height == 1:
+        if cursor or width < 3:
+            return content
+        left, right = WIN_SIDES
+        lines[0] = Content(_put(_put(lines[0].plain, 0, left), width - 1, right))
+    else:
+        lines[-1] = Content(_put(lines[-1].plain, 1, WIN_BAR * (width - 2)))
+    return Content("\n").join(lines)
 
 
 def _mark_last(content: Content, width: int, height: int) -> Content:

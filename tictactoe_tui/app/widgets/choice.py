@@ -182,6 +182,11 @@ class Choice(Widget, Generic[T], can_focus=True):
                   for line in self._note_lines(self.content_size.width)]
         return Content("\n").join(lines)
 
+    def terminal_cursor(self) -> Offset:
+        """The first letter of the value, where the accessible mode puts the terminal's cursor: a screen
+        reader reads the field's line from there, past its heading."""
+        return self.content_region.offset + self.value_offset
+
     # Acting
 
     def action_step(self, steps: int) -> None:

@@ -38,6 +38,8 @@ class Notices:
         """A message the status line shows until the time given, where a toast would cover the board."""
         self._toasts: dict[str, float] = {}
         """When each message shown as a toast goes away."""
+        self.echo: Callable[[str], None] | None = None
+        """Also given every message, to say it where a screen reader reads (the accessible mode)."""
 
     def current(self) -> str | None:
         """The message the status line shows instead of the game's state, while it lasts."""
@@ -48,6 +50,8 @@ class Notices:
              timeout: float = NOTICE_TIME) -> None:
         """A short message: a toast, never two of the same at once, or the status line where a toast
         would cover the board."""
+        if self.echo is not None:
+            self.echo(message)
         now = time.monotonic()
         if self._toast_would_cover_board():
             self._in_status = (message, now + timeout)
@@ -61,6 +65,8 @@ class Notices:
 
     def warn(self, message: str, *, title: str) -> None:
         """Something went wrong that the player must read: a toast of its own, shown long enough."""
+        if self.echo is not None:
+            self.echo(message)
         self._screen.notify(message, title=title, severity="warning", timeout=WARNING_TIME)
 
     def refuse(self, why: str) -> bool:

@@ -7,8 +7,9 @@ board shows. It passes keys on and hands the game to the widgets; the rest
 is done by helpers it owns, one job each: ``SearchWorkers`` awaits the
 engine's answers, ``Leaving`` asks before a game in progress is given up,
 ``Scorekeeper`` counts finished games, ``Replay`` steps through the moves
-played, ``GameKeys`` tells which keys work now, and ``Notices`` puts short
-messages where the player can read them.
+played, ``GameKeys`` tells which keys work now, ``Notices`` puts short
+messages where the player can read them, and ``Speech`` says every change in
+words in the accessible mode.
 
 The board shows the live position, or an earlier one while the player
 replays the game; it never takes a move in a replay.
@@ -22,7 +23,7 @@ from textual import getters
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Container, Horizontal, Vertical
-from textual.events import Resize, ScreenResume
+from textual.events import Key, Resize, ScreenResume
 from textual.geometry import Size
 from textual.reactive import var
 from textual.screen import Screen
@@ -48,6 +49,7 @@ from .notices import Notices
 from .replay import Replay
 from .scores import Scorekeeper
 from .searching import COMPUTER_PAUSE, SearchWorkers
+from .speech import Speech
 
 RECORD_NOTICE_TIME = 6.0
 """Seconds the copied record stays on screen: to copy by hand where the terminal ignores the clipboard."""
@@ -74,6 +76,10 @@ class GameScreen(Screen[None]):
         Binding("escape", "live", "Back to the game", show=False),
         # The board takes Enter and Space while a person may play; otherwise they come here, to say why not.
         Binding("enter,space", "play_cursor", "Play", show=False),
+        Binding("f2", "read('cell')", "Read the cell and its neighbours", show=False),
+        Binding("f3", "read('moves')", "Read the last moves", show=False),
+        Binding("f4", "read('turn')", "Read whose turn it is", show=False),
+        Binding("f5", "read('threats')", "Read the threats", show=False),
     ]
 
     app = getters.app(TicTacToeApp)
@@ -95,6 +101,7 @@ class GameScreen(Screen[None]):
         self.scores = Scorekeeper(self)
         self.replay = Replay(self)
         self.keys = GameKeys(self)
+        self.speech = Speech(self)
         self.waiting = False
         """True while the new-game screen is open: the game waits, the computer does not think."""
         if start is None:
@@ -122,6 +129,7 @@ class GameScreen(Screen[None]):
         self._fit(self.app.size)
         if self.board.display:
             self.board.focus()
+        self.speech.mount()
         self.changed()
 
     # The game
@@ -210,6 +218,7 @@ class GameScreen(Screen[None]):
         status.spinning = not replaying and (self.thinking or hinting)
         status.set_class(position.is_over and not replaying, "-over")
         status.set_class(replaying, "-replay")
+        self.speech.follow()
 
     def _status_message(self, hinting: bool) -> str:
         position = self.position
@@ -253,6 +262,10 @@ class GameScreen(Screen[None]):
         self.game.play(cell)
         self.changed()
         return True
+
+    def on_key(self, event: Key) -> None:
+        """In the accessible mode a cell name can be typed anywhere on the screen (see ``Speech``)."""
+        self.speech.key(event)
 
     # Actions
 
@@ -317,6 +330,12 @@ class GameScreen(Screen[None]):
         # Terminals may ignore the request; the record is in the message to copy by hand then.
         self.notices.tell(f"{record} — sent to the clipboard", title="Game record",
                           timeout=RECORD_NOTICE_TIME)
+
+    def action_read(self, what: str) -> None:
+        """Say the cell under the cursor, the last moves, whose turn it is or the threats, on demand."""
+        readers = {"cell": self.speech.read_cell, "moves": self.speech.read_moves,
+                   "turn": self.speech.read_turn, "threats": self.speech.read_threats}
+        readers[what]()
 
     def action_statistics(self) -> None:
         """Show the record against the computer and this session's score, read afresh from disk."""

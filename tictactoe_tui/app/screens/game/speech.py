@@ -1,0 +1,207 @@
+"""The game screen in the accessible mode: every change said in the status line, moves typed by name.
+
+A screen reader or a braille display reads text where it changes and
+follows the terminal's cursor. So in the accessible mode the status line
+becomes the game's voice: it says each change in one short line (the words
+come from ``announcements``, which knows nothing of the screen), the
+terminal's cursor sits on the board's cursor cell, and a move can be typed
+as a cell name then Enter from anywhere on the game screen. While a name is
+being typed the letters are the name's, not keys: a single letter then
+Enter does what that key does, so every key stays within reach.
+
+The read-out keys (the cell and its neighbours, the last moves, whose turn,
+the threats) work in every mode; outside the accessible mode they answer in
+a notification.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from textual.events import Key
+
+from ....announcements import (
+    analysis_words,
+    board_threat_words,
+    cell_words,
+    change_words,
+    new_game_words,
+    recent_words,
+    turn_words,
+)
+from ....engine import NotationError, Position
+from ....game import Game
+from ...labels import replay_text
+from ...widgets.status import StatusLine
+
+if TYPE_CHECKING:
+    from .screen import GameScreen
+
+TYPED_KEYS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+"""The keys that make up a typed cell name in the accessible mode."""
+
+
+class Speech:
+    """What the game screen says in the accessible mode; the screen owns one and calls ``follow``."""
+
+    def __init__(self, screen: GameScreen) -> None:
+        self._screen = screen
+        self.line = ""
+        """The last thing said: the status line's text in the accessible mode."""
+        self.typed = ""
+        """The cell name (or key) typed so far, before Enter."""
+        self._game: Game | None = None
+        """The game last said, so that a new one is said as new."""
+        self._heard: Position | None = None
+        """The live position last said."""
+        self._shown_ply: int | None = None
+        self._analysis = ""
+
+    @property
+    def on(self) -> bool:
+        """True in the accessible mode."""
+        return self._screen.app.accessible
+
+    def mount(self) -> None:
+        """Follow the board's cursor: say the cell it reaches and put the terminal's cursor on it."""
+        screen = self._screen
+        screen.watch(screen.board, "cursor", self._cursor_moved, init=False)
+        screen.watch(screen.board, "geometry", self._board_moved, init=False)
+        screen.notices.echo = self._echo
+
+    def _cursor_moved(self) -> None:
+        if self.on:
+            self.read_cell()
+            self._screen.app.follow_focus()
+
+    def _board_moved(self) -> None:
+        self._screen.call_after_refresh(self._screen.app.follow_focus)
+
+    def _echo(self, message: str) -> None:
+        if self.on:
+            self.say(message)
+
+    def say(self, words: str) -> None:
+        """Put ``words`` in the status line (the accessible mode) or in a notification (otherwise)."""
+        screen = self._screen
+        if not self.on:
+            screen.notices.tell(words, title="Read out")
+            return
+        self.line = words
+        if screen.is_mounted:
+            status = screen.query_one(StatusLine)
+            status.message = words
+
+    def follow(self) -> None:
+        """After every redraw: say what changed since the last time, and keep the status line saying it."""
+        screen = self._screen
+        if not self.on or not screen.is_mounted:
+            self._game = None
+            return
+        game = screen.game
+        position = game.position
+        if game is not self._game or self._heard is None:
+            self._game, self._heard, self._shown_ply, self._analysis = game, position, None, ""
+            self.line = f"{new_game_words(position)}; {turn_words(game.setup, position)}"
+        elif position != self._heard:
+            # A move that ends the game says the end itself.
+            turn = "" if position.is_over else f"; {turn_words(game.setup, position)}"
+            self.line = f"{change_words(self._heard, position)}{turn}"
+            self._heard = position
+        if game.shown_ply != self._shown_ply:
+            self._shown_ply = game.shown_ply
+            shown = game.shown_position
+            if game.shown_ply is None:
+                self.line = f"Back to the game; {turn_words(game.setup, position)}"
+            else:
+                self.line = f"{replay_text(game.shown_ply, len(game.history.line))}; {recent_words(shown, 1)}"
+        self._follow_analysis()
+        status = screen.query_one(StatusLine)
+        status.spinning = False  # A turning spinner would be read out again and again.
+        status.message = f"Typed {self.typed}: Enter plays, Esc clears" if self.typed else self.line
+
+    def _follow_analysis(self) -> None:
+        screen = self._screen
+        notes = screen.board.notes
+        if not screen.analysing or not notes:
+            self._analysis = ""
+            return
+        words = analysis_words(screen.game.shown_position, {cell: note.text for cell, note in notes.items()})
+        if words != self._analysis:
+            self._analysis = words
+            self.line = words
+
+    # Keys
+
+    def key(self, event: Key) -> None:
+        """In the accessible mode, letters and digits type a cell name; Enter plays it, Esc clears it."""
+        if not self.on:
+            return
+        character = event.character
+        if character is not None and character in TYPED_KEYS:
+            self.typed += character
+        elif self.typed and event.key == "backspace":
+            self.typed = self.typed[:-1]
+        elif self.typed and event.key == "escape":
+            self.typed = ""
+            self.say("Cleared")
+        elif self.typed and event.key == "enter":
+            typed, self.typed = self.typed, ""
+            self._submit(typed)
+        else:
+            return
+        event.stop()
+        event.prevent_default()
+        self.follow()
+
+    def _submit(self, typed: str) -> None:
+        """Play the cell named, or do what a single key does, or say why neither."""
+        screen = self._screen
+        spec = screen.game.position.spec
+        try:
+            cell = spec.parse_cell(typed)
+        except NotationError as error:
+            if len(typed) == 1:
+                self._press(typed)
+            else:
+                screen.app.bell()
+                self.say(f"{error}")
+            return
+        screen.board.cursor = cell
+        screen.play(cell)
+
+    def _press(self, key: str) -> None:
+        screen = self._screen
+        active = screen.active_bindings.get(key)
+        if active is None:
+            screen.app.bell()
+            self.say(f"{key} is no key of the game: type a cell name such as "
+                     f"{screen.game.position.cell_name(screen.game.position.spec.centre)}, then Enter")
+            return
+        if not active.enabled:
+            screen.app.bell()
+            self.say(f"{key} ({active.binding.description}) does nothing now")
+            return
+        screen.call_later(screen.app.run_action, active.binding.action, active.node)
+
+    # The read-out keys
+
+    def read_cell(self) -> None:
+        """The cell under the cursor, what the analysis or the hint writes in it, and its neighbours."""
+        board = self._screen.board
+        note = board.notes.get(board.cursor)
+        self.say(cell_words(self._screen.game.shown_position, board.cursor, note.text if note else ""))
+
+    def read_moves(self) -> None:
+        """The last moves of the position shown."""
+        self.say(recent_words(self._screen.game.shown_position))
+
+    def read_turn(self) -> None:
+        """Whose turn it is, or how the game ended."""
+        game = self._screen.game
+        words = turn_words(game.setup, game.position)
+        self.say(words[:1].upper() + words[1:])
+
+    def read_threats(self) -> None:
+        """Every line one move from completion, and the forks of the side to move."""
+        self.say(board_threat_words(self._screen.game.shown_position))
