@@ -10,6 +10,7 @@ import socket
 import subprocess
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -151,17 +152,27 @@ def test_help_lists_subcommands_and_flags() -> None:
         assert word in result.stdout
 
 
-def test_flags_build_the_game_setup(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The flags reach the app as a setup, and a record as the starting position."""
-    started: list[tuple[GameSetup | None, Position | None]] = []
+@dataclass(frozen=True)
+class Started:
+    """How the command line would start the app."""
+
+    setup: GameSetup | None
+    start: Position | None
+    served: bool
+    accessible: bool
+
+
+@pytest.fixture
+def started(monkeypatch: pytest.MonkeyPatch) -> list[Started]:
+    """Each app the command line starts, as what it was given; the app itself never runs."""
+    calls: list[Started] = []
 
     class FakeApp:
         return_code = 0
 
-        def __init__(self, setup: GameSetup | None, start: Position | None, served: bool,
+        def __init__(self, setup: GameSetup | None, start: Position | None, *, served: bool = False,
                      accessible: bool = False) -> None:
-            started.append((setup, start))
-            assert not served
+            calls.append(Started(setup, start, served, accessible))
 
         def run(self) -> None:
             pass
@@ -169,11 +180,16 @@ def test_flags_build_the_game_setup(monkeypatch: pytest.MonkeyPatch) -> None:
     import tictactoe_tui.app
 
     monkeypatch.setattr(tictactoe_tui.app, "TicTacToeApp", FakeApp)
+    return calls
+
+
+def test_flags_build_the_game_setup(started: list[Started]) -> None:
+    """The flags reach the app as a setup, and a record as the starting position."""
     assert cli.main(["--board", "4x4k3", "--x", "perfect", "--o", "human"]) == 0
     assert cli.main([]) == 0
     assert cli.main(["--record", "4x4k3: b2 a1 c3", "--o", "medium"]) == 0
     assert cli.main(["--record", "3x3k3: b2"]) == 0
-    first, plain, recorded, replayed = started
+    first, plain, recorded, replayed = ((call.setup, call.start) for call in started)
     assert first[0] is not None
     assert (str(first[0].spec), first[0].x, first[0].o) == ("4x4k3", "perfect", "human")
     assert plain == (None, None)
@@ -210,46 +226,16 @@ def test_a_served_game_refuses_a_brain_before_it_starts(side: str, tmp_path: Pat
     assert not target.exists()
 
 
-def test_the_accessible_flag_reaches_the_app(monkeypatch: pytest.MonkeyPatch) -> None:
-    asked: list[bool] = []
-
-    class FakeApp:
-        return_code = 0
-
-        def __init__(self, setup: GameSetup | None, start: Position | None, served: bool,
-                     accessible: bool = False) -> None:
-            asked.append(accessible)
-
-        def run(self) -> None:
-            pass
-
-    import tictactoe_tui.app
-
-    monkeypatch.setattr(tictactoe_tui.app, "TicTacToeApp", FakeApp)
+def test_the_accessible_flag_reaches_the_app(started: list[Started]) -> None:
     assert cli.main(["--accessible", "--board", "15x15k5"]) == 0
     assert cli.main([]) == 0
-    assert asked == [True, False]
+    assert [call.accessible for call in started] == [True, False]
 
 
-def test_a_brain_controller_reaches_the_game_setup(monkeypatch: pytest.MonkeyPatch) -> None:
-    started: list[GameSetup | None] = []
-
-    class FakeApp:
-        return_code = 0
-
-        def __init__(self, setup: GameSetup | None, start: Position | None, served: bool,
-                     accessible: bool = False) -> None:
-            started.append(setup)
-
-        def run(self) -> None:
-            pass
-
-    import tictactoe_tui.app
-
-    monkeypatch.setattr(tictactoe_tui.app, "TicTacToeApp", FakeApp)
+def test_a_brain_controller_reaches_the_game_setup(started: list[Started]) -> None:
     controller = f"brain:{sys.executable} -m tictactoe_tui.gomocup"
     assert cli.main(["--board", "15x15", "--o", controller]) == 0
-    (setup,) = started
+    (setup,) = (call.setup for call in started)
     assert setup is not None and setup.o == controller and setup.x == "human"
 
 
