@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from driving import board, game, notifications, quick_app
+from driving import board, game, notifications, quick_app, status, told
 from textual.pilot import Pilot
 from textual.widgets import Input, Label
 
@@ -55,7 +55,15 @@ async def test_digits_off_3x3_say_why_once_per_board() -> None:
     async with quick_app(SEVEN_BY_SIX).run_test(size=(120, 40)) as pilot:
         await pilot.press("5", "1", "9")
         assert game(pilot).position.moves == ()
-        assert notifications(pilot).count(DIGITS_ON_3X3_ONLY) == 1
+        assert told(pilot).count(DIGITS_ON_3X3_ONLY) == 1
+
+
+async def test_on_a_board_that_fills_a_small_terminal_the_digits_note_takes_the_status_line() -> None:
+    gomoku = GameSetup(BoardSpec(15, 15, 5), "human", "human")
+    async with quick_app(gomoku).run_test(size=(80, 24)) as pilot:
+        await pilot.press("5")
+        assert DIGITS_ON_3X3_ONLY not in notifications(pilot), "a toast would cover l1-o1 and the letters"
+        assert status(pilot) == DIGITS_ON_3X3_ONLY
 
 
 def test_the_keypad_digits_are_one_group() -> None:

@@ -124,6 +124,13 @@ class Board(Widget, can_focus=True):
             super().__init__()
             self.cell = cell
 
+    class Refused(Message):
+        """A key the board takes did nothing: ``why`` is for the player, wherever the screen shows notes."""
+
+        def __init__(self, why: str) -> None:
+            super().__init__()
+            self.why = why
+
     def __init__(self, position: Position, geometry: Geometry | None = None, *,
                  id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
@@ -279,7 +286,7 @@ class Board(Widget, can_focus=True):
             # Said once per board: a key that does nothing must say why, but not at every press.
             if self._digits_told != spec:
                 self._digits_told = spec
-                self.notify(DIGITS_ON_3X3_ONLY, title="Keys")
+                self.post_message(self.Refused(DIGITS_ON_3X3_ONLY))
             return
         col, row = self.keypad.coordinates(digit)
         self.cursor = self.position.spec.cell_at(col, row)

@@ -243,6 +243,10 @@ class GameScreen(Screen[None]):
         message.stop()
         self.play(message.cell)
 
+    def on_board_refused(self, message: Board.Refused) -> None:
+        message.stop()
+        self.notices.tell(message.why, title="Keys")
+
     def play(self, cell: Cell) -> bool:
         """Play ``cell`` for the person to move, or refuse it with a bell and a message saying why."""
         if self.game.shown_ply is not None:
