@@ -24,6 +24,8 @@ class Game:
             raise ValueError(f"the setup's board {setup.spec} is not the position's board {start.spec}")
         self.setup = setup
         self.history = History(start) if start is not None else History.start(setup.spec)
+        self.opened_at = len(start.moves) if start is not None else 0
+        """The moves the game was opened with (from a record): none of them was played here."""
         self.counted = start is not None and start.is_over
         """True once the game has ended and been counted (a game opened at its end counts as seen)."""
         self.shown_ply: int | None = None
@@ -115,8 +117,16 @@ class Game:
 
     @property
     def in_progress(self) -> bool:
-        """True when leaving now would lose a game a person has been playing: moves made, no result yet."""
-        return bool(self.humans) and bool(self.position.moves) and not self.position.is_over
+        """True when leaving now would lose a game a person has been playing: no result yet, and a
+        person has made a move of their own here (one taken back still counts).
+
+        A computer's opening move alone is not a game the person has started: leaving then asks
+        nothing and costs nothing.
+        """
+        humans = self.humans
+        if not humans or self.position.is_over:
+            return False
+        return any(Mark.at_ply(ply) in humans for ply in range(self.opened_at, len(self.history.line)))
 
     def abandon(self) -> Outcome | None:
         """Give the game up: against the computer it is lost, so the outcome to count (None otherwise).

@@ -75,6 +75,23 @@ async def test_a_game_not_yet_begun_or_finished_is_left_without_asking() -> None
         assert not isinstance(pilot.app.screen, ConfirmScreen) and played(pilot, 0)
 
 
+async def test_after_w_the_computers_opening_alone_is_left_without_asking_or_a_loss() -> None:
+    app = quick_app(AGAINST_EASY, players=seeded(easy=FirstCellPlayer()))
+    async with app.run_test() as pilot:
+        await pilot.press("w")
+        await until(pilot, partial(played, pilot, 1))
+        await pilot.press("r")
+        assert not isinstance(pilot.app.screen, ConfirmScreen), "the person has not moved yet"
+        await until(pilot, partial(played, pilot, 1))
+        await pilot.press("5")
+        await until(pilot, partial(played, pilot, 3))
+        await pilot.press("r")
+        assert isinstance(pilot.app.screen, ConfirmScreen), "after the person's own move it asks"
+        await pilot.press("n")
+    statistics, problem = load_statistics()
+    assert problem is None and statistics.get(TTT, "easy") == Tally(), "no loss without a move"
+
+
 async def test_play_again_puts_the_cursor_back_on_the_centre() -> None:
     async with quick_app(PEOPLE).run_test() as pilot:
         await pilot.press("up", "right", "enter", "down", "enter")

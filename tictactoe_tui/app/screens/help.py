@@ -50,7 +50,8 @@ GAME_KEYS: tuple[tuple[str, str], ...] = (
     ("? or F1", "show or close this help"),
     ("Ctrl+P", "command palette: new game, statistics, keypad, themes and more"),
     ("q", "quit (at once, even while the computer thinks). Leaving a game in progress with r, w, n or q "
-          "asks first, and a game given up against the computer counts as a loss"),
+          "(once you have made a move) asks first, and a game given up against the computer counts as a "
+          "loss"),
 )
 """The keys of the game screen, in the words of the help screen."""
 
