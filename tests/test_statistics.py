@@ -19,6 +19,7 @@ from tictactoe_tui.statistics import (
     Statistics,
     Tally,
     add_result,
+    competitors,
     counted_game,
     load_statistics,
     record_game,
@@ -118,14 +119,24 @@ def test_record_game_files_the_result_under_the_computer_level() -> None:
     assert record_game(stats, GameSetup(TTT, "human", "human"), X_WINS) is stats
 
 
-def test_the_session_score_counts_by_mark() -> None:
+def test_the_session_score_counts_by_player_whatever_side_each_plays() -> None:
+    against = GameSetup(TTT, "human", "easy")
+    swapped = GameSetup(TTT, "easy", "human")
     score = SessionScore()
-    for outcome in (X_WINS, DRAW, O_WINS, X_WINS):
-        score = score.add(outcome)
-    assert score == SessionScore(x_wins=2, o_wins=1, draws=1)
-    assert score.played == 4
+    for setup, outcome in ((against, X_WINS), (swapped, X_WINS), (swapped, DRAW), (against, O_WINS)):
+        score = score.add(outcome, competitors(setup))
+    assert score == SessionScore({"You": 1, "Computer": 2}, draws=1)
+    assert list(score.wins) == ["You", "Computer"] and score.played == 4
     with pytest.raises(ValueError):
-        score.add(Position.empty(TTT).outcome)
+        score.add(Position.empty(TTT).outcome, competitors(against))
+
+
+def test_two_people_keep_their_names_when_they_swap_sides() -> None:
+    people = GameSetup(TTT, "human", "human")
+    assert competitors(people) == {Mark.X: "Player 1", Mark.O: "Player 2"}
+    assert competitors(people, first_person=Mark.O) == {Mark.O: "Player 1", Mark.X: "Player 2"}
+    assert competitors(GameSetup(TTT, "easy", "perfect")) == {Mark.X: "easy", Mark.O: "perfect"}
+    assert set(competitors(GameSetup(TTT, "easy", "easy")).values()) == {"easy as X", "easy as O"}
 
 
 def _sample() -> Statistics:

@@ -14,12 +14,14 @@ from dataclasses import replace
 from .engine import Cell, Mark, Outcome, Position, Status
 from .game_setup import HUMAN, GameSetup
 from .history import History, human_marks
+from .statistics import competitors
 
 
 class Game:
     """A game in progress: ``setup`` says who controls each side, ``history`` holds the moves."""
 
-    def __init__(self, setup: GameSetup, start: Position | None = None) -> None:
+    def __init__(self, setup: GameSetup, start: Position | None = None, *,
+                 first_person: Mark = Mark.X) -> None:
         if start is not None and start.spec != setup.spec:
             raise ValueError(f"the setup's board {setup.spec} is not the position's board {start.spec}")
         self.setup = setup
@@ -30,6 +32,8 @@ class Game:
         """True once the game has ended and been counted (a game opened at its end counts as seen)."""
         self.shown_ply: int | None = None
         """The ply a replay shows, or None for the live position."""
+        self.first_person = first_person
+        """The side Player 1 plays when two people play: the session's score follows them, not the marks."""
 
     @property
     def position(self) -> Position:
@@ -143,6 +147,11 @@ class Game:
     def swapped(self) -> GameSetup:
         """The same board with the sides' controllers exchanged."""
         return replace(self.setup, x=self.setup.o, o=self.setup.x)
+
+    @property
+    def competitors(self) -> dict[Mark, str]:
+        """Who plays each side, as the session's score names them."""
+        return competitors(self.setup, self.first_person)
 
     def hand_to_person(self, mark: Mark) -> None:
         """Let a person play ``mark`` from now on (its computer could not go on)."""

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from . import storage
-from .engine import PLAYER_NAMES, BoardSpec, GameError, Mark, Outcome, Status
+from .engine import PLAYER_NAMES, BoardSpec, GameError, Mark, Outcome
 from .game_setup import GameSetup
 
 STATISTICS_FILE = "statistics.json"
@@ -142,28 +142,53 @@ def record_game(stats: Statistics, setup: GameSetup, outcome: Outcome) -> Statis
     return add_result(stats, setup.spec, opponent, result_for(outcome, human))
 
 
+YOU = "You"
+"""The person playing the computer, in the session's score."""
+COMPUTER = "Computer"
+"""The computer a person plays, at whatever level, in the session's score."""
+PEOPLE = ("Player 1", "Player 2")
+"""Two people at one keyboard, in the session's score: Player 1 plays X until the sides are swapped."""
+
+Competitors = Mapping[Mark, str]
+"""Who plays each side, as the session's score names them (see ``competitors``)."""
+
+
+def competitors(setup: GameSetup, first_person: Mark = Mark.X) -> dict[Mark, str]:
+    """The names the session's score gives the players of ``setup``, whatever side each plays: you
+    and the computer, the two people (``first_person`` is the side Player 1 plays), or two computers
+    by level (by mark when both play at the same level). The person, or Player 1, comes first."""
+    humans = [mark for mark in Mark if setup.is_human(mark)]
+    if len(humans) == 1:
+        return {humans[0]: YOU, humans[0].other: COMPUTER}
+    if len(humans) == 2:
+        return {first_person: PEOPLE[0], first_person.other: PEOPLE[1]}
+    x, o = str(setup.x), str(setup.o)
+    return {Mark.X: x, Mark.O: o} if x != o else {Mark.X: f"{x} as X", Mark.O: f"{o} as O"}
+
+
 @dataclass(frozen=True, slots=True)
 class SessionScore:
-    """Games finished since the app started, by mark, whoever played them."""
+    """Games finished since the app started: each player's wins, by the name ``competitors`` gives
+    it, so that a player who changes sides keeps the score, and the draws."""
 
-    x_wins: int = 0
-    o_wins: int = 0
+    wins: Mapping[str, int] = field(default_factory=dict)
+    """Wins by player, in the order the players first finished a game (0 for one who never won)."""
     draws: int = 0
 
     @property
     def played(self) -> int:
         """Every game finished this session."""
-        return self.x_wins + self.o_wins + self.draws
+        return sum(self.wins.values()) + self.draws
 
-    def add(self, outcome: Outcome) -> SessionScore:
-        """This score after one more finished game."""
-        if outcome.status is Status.X_WINS:
-            return replace(self, x_wins=self.x_wins + 1)
-        if outcome.status is Status.O_WINS:
-            return replace(self, o_wins=self.o_wins + 1)
-        if outcome.status is Status.DRAW:
-            return replace(self, draws=self.draws + 1)
-        raise ValueError("the game is not over yet")
+    def add(self, outcome: Outcome, names: Competitors) -> SessionScore:
+        """This score after one more finished game between the players ``names`` gives."""
+        if not outcome.is_over:
+            raise ValueError("the game is not over yet")
+        wins = {**self.wins, **{name: self.wins.get(name, 0) for name in names.values()}}
+        if outcome.winner is None:
+            return SessionScore(wins, self.draws + 1)
+        wins[names[outcome.winner]] += 1
+        return SessionScore(wins, self.draws)
 
 
 # The file

@@ -42,9 +42,9 @@ def scoreboard(pilot: Pilot[None]) -> str:
 
 async def test_a_won_game_is_on_the_statistics_screen() -> None:
     async with quick_app(AGAINST_EASY, players=seeded(easy=FirstCellPlayer())).run_test() as pilot:
-        assert "X 0 · O 0 · 0 draws" in scoreboard(pilot)
+        assert "You 0 · Computer 0 · 0 draws" in scoreboard(pilot)
         await win_against_the_first_cell_player(pilot)
-        assert "X 1 · O 0 · 0 draws" in scoreboard(pilot)
+        assert "You 1 · Computer 0 · 0 draws" in scoreboard(pilot)
         await pilot.press("s")
         assert isinstance(pilot.app.screen, StatisticsScreen)
         assert table_rows(pilot) == [["3x3k3", "easy", "1", "1", "0", "0", "1", "1"]]
@@ -59,17 +59,30 @@ async def test_a_game_counts_once_however_often_it_ends() -> None:
         await win_against_the_first_cell_player(pilot)
         await pilot.press("u", "7")
         assert game(pilot).position.outcome.status is Status.X_WINS
-        assert "X 1 · O 0 · 0 draws" in scoreboard(pilot)
+        assert "You 1 · Computer 0 · 0 draws" in scoreboard(pilot)
         await pilot.press("r")
         await win_against_the_first_cell_player(pilot)
-        assert "X 2 · O 0 · 0 draws" in scoreboard(pilot)
+        assert "You 2 · Computer 0 · 0 draws" in scoreboard(pilot)
     assert load_statistics()[0].get(TTT, "easy").wins == 2
+
+
+async def test_the_session_score_follows_the_person_not_the_mark() -> None:
+    async with quick_app(AGAINST_EASY, players=seeded(easy=FirstCellPlayer())).run_test() as pilot:
+        await win_against_the_first_cell_player(pilot)
+        await pilot.press("w")
+        await until(pilot, partial(played, pilot, 1))
+        assert "You 1 · Computer 0 · 0 draws" in scoreboard(pilot), "you now play O"
+        for key, moves in (("9", 3), ("7", 5)):  # O c3, a3: X's a1 b1 c1 wins
+            await pilot.press(key)
+            await until(pilot, partial(played, pilot, moves))
+        assert game(pilot).position.outcome.status is Status.X_WINS
+        assert "You 1 · Computer 1 · 0 draws" in scoreboard(pilot), "the computer's win, as X"
 
 
 async def test_games_between_people_count_only_in_the_session() -> None:
     async with quick_app(GameSetup(TTT, "human", "human")).run_test() as pilot:
         await pilot.press(*"514628379")
-        assert "X 0 · O 0 · 1 draw" in scoreboard(pilot)
+        assert "Player 1 0 · Player 2 0 · 1 draw" in scoreboard(pilot)
     assert not load_statistics()[0]
 
 
@@ -83,7 +96,7 @@ async def test_the_statistics_can_be_reset_from_the_game() -> None:
         assert not isinstance(pilot.app.screen, StatisticsScreen) and game(pilot)
         assert "Every record against the computer is forgotten." in notifications(pilot)
         assert not load_statistics()[0]
-        assert "X 1 · O 0 · 0 draws" in scoreboard(pilot), "the session's score stays"
+        assert "You 1 · Computer 0 · 0 draws" in scoreboard(pilot), "the session's score stays"
         await pilot.press("s")
         empty = pilot.app.screen.query_one("#statistics-empty")
         assert "No games against the computer yet" in str(empty.render())

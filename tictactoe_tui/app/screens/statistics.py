@@ -40,7 +40,8 @@ def session_summary(score: SessionScore) -> str:
     if not score.played:
         return "This session: no games finished yet."
     draws = "1 draw" if score.draws == 1 else f"{score.draws} draws"
-    return f"This session: X won {score.x_wins}, O won {score.o_wins}, {draws}."
+    wins = ", ".join(f"{name} won {count}" for name, count in score.wins.items())
+    return f"This session: {wins}, {draws}."
 
 
 def tally_cells(record: Tally) -> tuple[int, ...]:

@@ -28,7 +28,7 @@ from textual.reactive import var
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from ....engine import Cell, Position
+from ....engine import Cell, Mark, Position
 from ....engine_process import EngineProcess
 from ....game import Game
 from ....game_setup import GameSetup
@@ -151,11 +151,13 @@ class GameScreen(Screen[None]):
         """True while the computer, the analysis or a hint is at work."""
         return self.searches.busy
 
-    def start_game(self, setup: GameSetup, start: Position | None = None) -> None:
-        """Begin a game with ``setup``, from ``start`` or the empty board; any search is abandoned."""
+    def start_game(self, setup: GameSetup, start: Position | None = None, *,
+                   first_person: Mark = Mark.X) -> None:
+        """Begin a game with ``setup``, from ``start`` or the empty board; any search is abandoned.
+        ``first_person`` is the side Player 1 plays, when two people play."""
         self.searches.new_game()
         self.computer.new_game()
-        self.game = Game(setup, start)
+        self.game = Game(setup, start, first_person=first_person)
         self.set_reactive(GameScreen.paused, False)
         self.waiting = False
         if start is None:
@@ -274,11 +276,12 @@ class GameScreen(Screen[None]):
 
     def action_restart(self) -> None:
         """Play again with the same board and players."""
-        self.leaving.then(lambda: self.start_game(self.setup))
+        self.leaving.then(lambda: self.start_game(self.setup, first_person=self.game.first_person))
 
     def action_swap_sides(self) -> None:
         """Play again with the same board, each side's player now playing the other side."""
-        self.leaving.then(lambda: self.start_game(self.game.swapped()))
+        self.leaving.then(lambda: self.start_game(self.game.swapped(),
+                                                  first_person=self.game.first_person.other))
 
     def action_pause(self) -> None:
         """Pause or resume a game between two computers."""
