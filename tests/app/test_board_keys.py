@@ -51,6 +51,17 @@ async def test_g_goes_to_a_named_cell_and_a_bad_name_is_answered_once() -> None:
         assert cursor_name(pilot) == "f2", "Esc leaves the cursor where it was"
 
 
+async def test_the_go_to_cell_prompt_is_shown_whole_at_every_width() -> None:
+    gomoku = GameSetup(BoardSpec(15, 15, 5), "human", "human")
+    for size in ((80, 24), (120, 40), (200, 60)):
+        async with quick_app(gomoku).run_test(size=size) as pilot:
+            await pilot.press("g")
+            prompt = pilot.app.screen.query_one("#go-to-cell-prompt", Label)
+            text = "A cell name from a1 to o15, then Enter (Esc: stay)"
+            lines = [strip.text.strip() for strip in prompt.render_lines(prompt.region.reset_offset)]
+            assert " ".join(line for line in lines if line) == text, size
+
+
 async def test_digits_off_3x3_say_why_once_per_board() -> None:
     async with quick_app(SEVEN_BY_SIX).run_test(size=(120, 40)) as pilot:
         await pilot.press("5", "1", "9")
