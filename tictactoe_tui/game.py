@@ -32,6 +32,8 @@ class Game:
         """True once the game has ended and been counted (a game opened at its end counts as seen)."""
         self.shown_ply: int | None = None
         """The ply a replay shows, or None for the live position."""
+        self.players_at_start = self.humans
+        """The sides a person played when the game began: the keys shown stay those of these players."""
         self.first_person = first_person
         """The side Player 1 plays when two people play: the session's score follows them, not the marks."""
 

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from driving import game, notifications, quick_app, status, told, until
 from textual.pilot import Pilot
+from textual.widgets._footer import FooterKey
 
 from tictactoe_tui.app.widgets.board import Board
 from tictactoe_tui.app.widgets.status import StatusLine
@@ -71,6 +72,8 @@ async def test_a_brain_that_refuses_the_board_is_reported_in_its_own_words() -> 
                     and any("could not move" in note for note in told(pilot)))
         (note,) = [note for note in told(pilot) if "could not move" in note]
         assert "refused the 7x7 board" in note
+        footer = [key.description for key in pilot.app.screen.query(FooterKey)]
+        assert "Move now" in footer, "a key of the players the game began with stays, dimmed"
 
 
 async def test_a_brains_failure_in_a_small_terminal_is_told_on_the_status_line_in_full() -> None:

@@ -111,6 +111,8 @@ class Board(Widget, can_focus=True):
     cursor: reactive[Cell] = reactive(0, init=False)
     """The cell the keyboard plays at."""
     active = reactive(False, toggle_class="-active")
+    playable: reactive[bool] = reactive(True, init=False)
+    """False when no person plays this game: Enter and Space are then left out of the keys shown."""
     """True while a person may move, so empty cells light up under the mouse."""
     notes: reactive[Notes] = reactive(NO_NOTES, init=False)
     """What the analysis and the hint write in the empty cells."""
@@ -244,7 +246,7 @@ class Board(Widget, can_focus=True):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "play_cursor":
-            return True if self.active else None
+            return False if not self.playable else True if self.active else None
         return True
 
     def action_cursor_edge(self, dx: int, dy: int) -> None:

@@ -57,6 +57,9 @@ class GameScreen(Screen[None]):
     """One game after another with the same screen: ``start_game`` begins the next."""
 
     BINDINGS = [
+        # The board takes Enter and Space while it has the focus; otherwise they come here: to say why
+        # no move is played, or, while the move list has the focus, to keep Play in its place, dimmed.
+        Binding("enter,space", "play_cursor", "Play", key_display="⏎"),
         Binding("u", "undo", "Undo"),
         Binding("ctrl+r,U", "redo", "Redo", key_display="^r", id="redo"),
         Binding("i", "hint", "Hint"),
@@ -72,8 +75,6 @@ class GameScreen(Screen[None]):
         Binding("comma", "step(-1)", "Previous move", show=False),
         Binding("full_stop", "step(1)", "Next move", show=False),
         Binding("escape", "live", "Back to the game", show=False),
-        # The board takes Enter and Space while a person may play; otherwise they come here, to say why not.
-        Binding("enter,space", "play_cursor", "Play", show=False),
     ]
 
     app = getters.app(TicTacToeApp)
@@ -200,6 +201,7 @@ class GameScreen(Screen[None]):
         board.notes = self.computer.notes(shown)
         board.keypad = self.app.profile.settings.keypad
         board.active = not replaying and not position.is_over and self.setup.is_human(position.to_move)
+        board.playable = bool(self.game.players_at_start)
         info = self.query_one(GameInfo)
         info.setup = self.setup
         info.position = position
