@@ -32,6 +32,8 @@ class Game:
         """True once the game has ended and been counted (a game opened at its end counts as seen)."""
         self.shown_ply: int | None = None
         """The ply a replay shows, or None for the live position."""
+        self.assisted = False
+        """True once a person was helped by the engine (a hint, the analysis) before the game ended."""
         self.players_at_start = self.humans
         """The sides a person played when the game began: the keys shown stay those of these players."""
         self.first_person = first_person
@@ -120,6 +122,20 @@ class Game:
             return None
         self.counted = True
         return position.outcome
+
+    def helped(self) -> None:
+        """The engine helped a person (a hint, the analysis): a win or a draw from now on is assisted."""
+        if self.humans and not self.position.is_over:
+            self.assisted = True
+
+    @property
+    def assisted_result(self) -> bool:
+        """True when the game ended in a win or a draw for the person against the computer, with the
+        engine's help: the statistics keep it apart (a loss is a loss, help or not)."""
+        outcome = self.position.outcome
+        if not self.assisted or not outcome.is_over or len(self.humans) != 1:
+            return False
+        return outcome.winner is None or outcome.winner in self.humans
 
     @property
     def in_progress(self) -> bool:

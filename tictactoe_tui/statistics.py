@@ -42,6 +42,9 @@ class Result(enum.Enum):
     WIN = "win"
     DRAW = "draw"
     LOSS = "loss"
+    ASSISTED = "assisted"
+    """A win or a draw with hints or the analysis on: kept apart, since the engine helped to earn it
+    (a loss with help is still a loss)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,14 +58,18 @@ class Tally:
     """Games in a row without a loss, up to the last one."""
     best_streak: int = 0
     """The longest such run ever."""
+    assisted: int = 0
+    """Wins and draws earned with the engine's help: neither wins nor draws, and no part of a run."""
 
     @property
     def played(self) -> int:
         """Every game counted."""
-        return self.wins + self.draws + self.losses
+        return self.wins + self.draws + self.losses + self.assisted
 
     def add(self, result: Result) -> Tally:
         """This record after one more game."""
+        if result is Result.ASSISTED:
+            return replace(self, assisted=self.assisted + 1)
         streak = 0 if result is Result.LOSS else self.streak + 1
         return Tally(
             wins=self.wins + (result is Result.WIN),
@@ -70,6 +77,7 @@ class Tally:
             losses=self.losses + (result is Result.LOSS),
             streak=streak,
             best_streak=max(self.best_streak, streak),
+            assisted=self.assisted,
         )
 
 
@@ -133,13 +141,18 @@ def result_for(outcome: Outcome, mark: Mark) -> Result:
     return Result.WIN if outcome.winner is mark else Result.LOSS
 
 
-def record_game(stats: Statistics, setup: GameSetup, outcome: Outcome) -> Statistics:
-    """``stats`` after a finished game of ``setup``; unchanged when the game is not counted."""
+def record_game(stats: Statistics, setup: GameSetup, outcome: Outcome, *,
+                assisted: bool = False) -> Statistics:
+    """``stats`` after a finished game of ``setup``, won or drawn with help when ``assisted``;
+    unchanged when the game is not counted."""
     counted = counted_game(setup)
     if counted is None:
         return stats
     human, opponent = counted
-    return add_result(stats, setup.spec, opponent, result_for(outcome, human))
+    result = result_for(outcome, human)
+    if assisted and result is not Result.LOSS:
+        result = Result.ASSISTED
+    return add_result(stats, setup.spec, opponent, result)
 
 
 YOU = "You"
@@ -210,7 +223,7 @@ def save_statistics(stats: Statistics, path: Path | None = None) -> str | None:
 
 
 def save_finished_game(
-    setup: GameSetup, outcome: Outcome, path: Path | None = None
+    setup: GameSetup, outcome: Outcome, path: Path | None = None, *, assisted: bool = False
 ) -> tuple[Statistics, str | None]:
     """Count a finished game in the statistics file; return the statistics now on disk and any message.
 
@@ -221,7 +234,7 @@ def save_finished_game(
     A game that does not count (see ``counted_game``) leaves the file as it is.
     """
     stats, problem = load_statistics(path)
-    updated = record_game(stats, setup, outcome)
+    updated = record_game(stats, setup, outcome, assisted=assisted)
     if updated is stats:
         return stats, problem
     failure = save_statistics(updated, path)
@@ -235,7 +248,7 @@ def reset_statistics(path: Path | None = None) -> tuple[Statistics, str | None]:
     return empty, save_statistics(empty, path)
 
 
-_COUNTS = ("wins", "draws", "losses", "streak", "best_streak")
+_COUNTS = ("wins", "draws", "losses", "streak", "best_streak", "assisted")
 
 
 def encode_statistics(stats: Statistics) -> dict[str, Any]:

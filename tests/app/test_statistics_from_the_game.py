@@ -5,7 +5,17 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
-from driving import FirstCellPlayer, game, notifications, quick_app, run_command, seeded, until
+from driving import (
+    FirstCellPlayer,
+    game,
+    notifications,
+    quick_app,
+    run_command,
+    seeded,
+    settled,
+    status,
+    until,
+)
 from textual.pilot import Pilot
 from textual.widgets import DataTable
 
@@ -47,7 +57,7 @@ async def test_a_won_game_is_on_the_statistics_screen() -> None:
         assert "You 1 · Computer 0 · 0 draws" in scoreboard(pilot)
         await pilot.press("s")
         assert isinstance(pilot.app.screen, StatisticsScreen)
-        assert table_rows(pilot) == [["3x3k3", "easy", "1", "1", "0", "0", "1", "1"]]
+        assert table_rows(pilot) == [["3x3k3", "easy", "1", "1", "0", "0", "0", "1", "1"]]
         await pilot.press("escape")
         assert not isinstance(pilot.app.screen, StatisticsScreen) and game(pilot)
     statistics, problem = load_statistics()
@@ -77,6 +87,32 @@ async def test_the_session_score_follows_the_person_not_the_mark() -> None:
             await until(pilot, partial(played, pilot, moves))
         assert game(pilot).position.outcome.status is Status.X_WINS
         assert "You 1 · Computer 1 · 0 draws" in scoreboard(pilot), "the computer's win, as X"
+
+
+async def test_a_win_with_a_hint_counts_as_assisted_and_says_so() -> None:
+    app = quick_app(AGAINST_EASY, players=seeded(easy=FirstCellPlayer()))
+    async with app.run_test(size=(200, 60)) as pilot:
+        await pilot.press("i")
+        await settled(pilot)
+        await win_against_the_first_cell_player(pilot)
+        assert "counted as assisted" in status(pilot)
+        await pilot.press("s")
+        assert table_rows(pilot) == [["3x3k3", "easy", "1", "0", "0", "0", "1", "0", "0"]]
+    statistics, problem = load_statistics()
+    assert problem is None and statistics.get(TTT, "easy") == Tally(assisted=1)
+
+
+async def test_a_loss_with_the_analysis_on_is_still_a_loss() -> None:
+    app = quick_app(GameSetup(TTT, "easy", "human"), players=seeded(easy=FirstCellPlayer()))
+    async with app.run_test() as pilot:
+        await until(pilot, partial(played, pilot, 1))
+        await pilot.press("a")
+        for key, moves in (("9", 3), ("7", 5)):  # O c3, a3: X's a1 b1 c1 wins
+            await pilot.press(key)
+            await until(pilot, partial(played, pilot, moves))
+        assert game(pilot).position.outcome.status is Status.X_WINS
+        assert "assisted" not in status(pilot)
+    assert load_statistics()[0].get(TTT, "easy") == Tally(losses=1)
 
 
 async def test_games_between_people_count_only_in_the_session() -> None:

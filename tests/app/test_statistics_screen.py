@@ -57,11 +57,11 @@ async def test_it_shows_every_record_and_the_session_score() -> None:
         assert str(summary.render()) == "This session: You won 2, Computer won 1, 3 draws."
         table = screen.query_one(DataTable)
         assert [str(column.label) for column in table.columns.values()] == [
-            "Board", "Computer", "Played", "Won", "Drawn", "Lost", "Unbeaten", "Best"]
+            "Board", "Computer", "Played", "Won", "Drawn", "Lost", "Assisted", "Unbeaten", "Best"]
         assert _cells(table) == [
-            ["3x3k3", "easy", "1", "1", "0", "0", "1", "1"],
-            ["3x3k3", "perfect", "4", "0", "3", "1", "2", "2"],
-            ["15x15k5", "medium", "1", "1", "0", "0", "1", "1"],
+            ["3x3k3", "easy", "1", "1", "0", "0", "0", "1", "1"],
+            ["3x3k3", "perfect", "4", "0", "3", "1", "0", "2", "2"],
+            ["15x15k5", "medium", "1", "1", "0", "0", "0", "1", "1"],
         ]
         assert not screen.query_one("#statistics-reset", Button).disabled
 

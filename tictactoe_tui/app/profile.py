@@ -73,14 +73,16 @@ class Profile:
 
     # Statistics
 
-    def count_game(self, setup: GameSetup, outcome: Outcome, names: Competitors | None = None) -> str | None:
+    def count_game(self, setup: GameSetup, outcome: Outcome, names: Competitors | None = None, *,
+                   assisted: bool = False) -> str | None:
         """Add a finished game to the session's score (between the players ``names`` gives, by default
-        those ``competitors`` names) and, against the computer, to the statistics."""
+        those ``competitors`` names) and, against the computer, to the statistics (``assisted``: won
+        or drawn with the engine's help)."""
         self.session = self.session.add(outcome, competitors(setup) if names is None else names)
         if not self.saved:
-            self.statistics = record_game(self.statistics, setup, outcome)
+            self.statistics = record_game(self.statistics, setup, outcome, assisted=assisted)
             return None
-        self.statistics, problem = save_finished_game(setup, outcome)
+        self.statistics, problem = save_finished_game(setup, outcome, assisted=assisted)
         return problem
 
     def reload_statistics(self) -> str | None:

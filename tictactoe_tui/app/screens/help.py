@@ -35,7 +35,8 @@ GAME_KEYS: tuple[tuple[str, str], ...] = (
     ("u", "undo: against the computer, back to your own last move; after the end, the game reopens"),
     ("Ctrl+R or U", "redo what undo took back (U where a browser keeps Ctrl+R, as under "
                     "`tictactoe-tui serve`); a new move instead drops the moves taken back"),
-    ("i", "hint: the best move for the side to move, marked on the board with the cursor on it"),
+    ("i", "hint: the best move for the side to move, marked on the board with the cursor on it; a win or "
+          "draw against the computer after a hint (or with the analysis on) counts as assisted"),
     ("a", "analysis on or off: every empty cell shows what playing there is worth (see below)"),
     ("m", "move now: the thinking computer plays the best move it has found so far"),
     ("p", "pause or resume a game between two computers; while paused, . plays one move"),

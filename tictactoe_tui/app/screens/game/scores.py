@@ -34,7 +34,8 @@ class Scorekeeper:
         if outcome is None:
             return
         screen = self._screen
-        screen.app.report(screen.app.profile.count_game(screen.setup, outcome, screen.game.competitors))
+        screen.app.report(screen.app.profile.count_game(screen.setup, outcome, screen.game.competitors,
+                                                        assisted=screen.game.assisted))
         if screen.is_mounted:
             self.show_score()
 

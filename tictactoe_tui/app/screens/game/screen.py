@@ -170,11 +170,15 @@ class GameScreen(Screen[None]):
 
     def changed(self) -> None:
         """After any move, undo, redo or new game: count a finished game, start the next turn, redraw."""
+        if self.analysing:
+            self.game.helped()
         self.scores.count(self.game.newly_over())
         self.computer.next_turn()
         self.redraw()
 
-    def watch_analysing(self) -> None:
+    def watch_analysing(self, analysing: bool) -> None:
+        if analysing:
+            self.game.helped()
         self.redraw()
 
     def watch_paused(self, paused: bool) -> None:
@@ -226,7 +230,7 @@ class GameScreen(Screen[None]):
             return paused_text(self.setup, position)
         if hinting:
             return hint_search_text(self.setup, position)
-        return status_text(self.setup, position, thinking=self.thinking)
+        return status_text(self.setup, position, thinking=self.thinking, assisted=self.game.assisted_result)
 
     def on_screen_resume(self, event: ScreenResume) -> None:
         self.waiting = False
