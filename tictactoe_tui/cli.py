@@ -111,7 +111,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help=f"who plays O: {', '.join(CONTROLLERS)} or brain:PATH, a Gomocup brain "
                         "with optional arguments, e.g. 'brain:pbrain-rapfi' (default medium)")
     parser.add_argument("--record", metavar="RECORD",
-                        help="open a game record such as '4x4k3: b2 a1 c3' at its last position")
+                        help="open a game record such as '4x4k3: b2 a1 c3' at its last position, "
+                        "between two people unless --x or --o names a computer")
     # Passed by ``serve`` to the app it runs for each page: no brains, nothing of the player's.
     parser.add_argument("--served", action="store_true", help=argparse.SUPPRESS)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)

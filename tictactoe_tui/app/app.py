@@ -30,7 +30,7 @@ from ..settings import DEFAULT_THEME, KeypadLayout
 from .labels import KEYPAD_LABELS
 from .profile import Profile
 from .screens.new_game import NewGame, NewGameScreen
-from .themes import register_themes
+from .themes import HIGH_CONTRAST, register_themes
 
 LEFT_OUT_COMMANDS = frozenset({"Keys", "Maximize", "Minimize"})
 """Textual's own palette commands that fight this app's layout."""
@@ -216,4 +216,7 @@ class TicTacToeApp(App[None]):
             yield SystemCommand(f"Keypad: {KEYPAD_LABELS[other]}",
                                 "How the digits 1-9 map onto the 3x3 board",
                                 lambda: self._switch_keypad(other))
+        # Textual's own "Theme" command lists the themes only once opened: typing "high" must find ours.
+        yield SystemCommand("High-contrast theme", "White on black, in colours that stay distinct for "
+                            "colour-blind players", lambda: setattr(self, "theme", HIGH_CONTRAST.name))
         yield SystemCommand("Help", "Keys, rules and the computer's levels", self.action_help)
