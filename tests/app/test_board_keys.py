@@ -105,3 +105,12 @@ async def test_the_last_move_is_marked_without_colour_on_large_cells() -> None:
         assert left not in str(first.render()), "only the last move is marked"
         second = board(pilot).cell_widget(board(pilot).cursor)
         assert left in str(second.render()) and right in str(second.render())
+
+
+async def test_on_a_compact_board_the_last_move_stands_out_in_its_whole_cell() -> None:
+    start = Position.from_moves("15x15k5", "h8 h9")
+    async with quick_app(start=start).run_test(size=(80, 24)) as pilot:
+        last = board(pilot).cell_widget(start.spec.parse_cell("h9"))
+        other = board(pilot).cell_widget(start.spec.parse_cell("h8"))
+        assert last.has_class("-last") and last.size.height == 1, "a compact board's one-row cell"
+        assert last.rich_style.reverse and not other.rich_style.reverse, "reversed, not one letter underlined"

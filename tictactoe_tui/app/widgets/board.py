@@ -61,7 +61,7 @@ class Board(Widget, can_focus=True):
         & BoardCell.-x { color: $text-accent; text-style: bold; }
         & BoardCell.-x:light { color: $text-error; }
         & BoardCell.-o { color: $text-primary; text-style: bold; }
-        &.-small BoardCell.-last { text-style: bold underline; }
+        &.-small BoardCell.-last { text-style: bold reverse; }
         & BoardCell.-cursor { background: $foreground 12%; }
         & BoardCell.-shade.-cursor { background: $foreground 27%; }
         &.-bold-tiles BoardCell.-shade.-cursor { background: $foreground 34%; }
