@@ -9,11 +9,11 @@ from textual.widget import Widget
 from ...statistics import SessionScore
 
 
-def score_line(score: SessionScore, names: tuple[str, ...]) -> str:
-    """The score of the players ``names`` (this game's, the person first) and the draws, which the
-    side panel wraps as it needs."""
+def score_lines(score: SessionScore, names: tuple[str, ...]) -> str:
+    """The wins of the players ``names`` (this game's, the person first) and the draws, a line each:
+    the side panel is too narrow to put them on one line without breaking a name from its number."""
     draws = "1 draw" if score.draws == 1 else f"{score.draws} draws"
-    return " · ".join([*(f"{name} {score.wins.get(name, 0)}" for name in names), draws])
+    return "\n".join([*(f"{name} {score.wins.get(name, 0)}" for name in names), draws])
 
 
 class Scoreboard(Widget):
@@ -34,4 +34,4 @@ class Scoreboard(Widget):
 
     def render(self) -> Content:
         title = Content.styled("This session", self.get_visual_style("scoreboard--title", partial=True))
-        return Content("\n").join([title, score_line(self.score, self.names)])
+        return Content("\n").join([title, score_lines(self.score, self.names)])
