@@ -49,7 +49,9 @@ class GameKeys:
         if action == "move_now":
             return (screen.thinking or None) if len(began) < 2 else False
         if action == "pause":
-            return (not humans and not game.position.is_over) or None if not began else False
+            if began:
+                return False
+            return (not humans and not game.position.is_over) or None
         return True
 
     def refresh(self) -> None:
