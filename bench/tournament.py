@@ -1,7 +1,8 @@
 """Round robin of the computer players: every pair of levels, both colours, on several boards.
 
     .venv/bin/python bench/tournament.py [--games N] [--boards 3x3k3 7x7k4 ...] [--time-limit S]
-                                         [--levels random easy ...] [--jobs 2] [--seed S]
+                                         [--levels random easy ...] [--pairings medium-easy ...]
+                                         [--jobs 2] [--seed S]
 
 Each pairing plays ``--games`` games per board, half with each level as X. Every game has its own
 seed, derived from the run's seed, the board, the pairing and the game's number, so any game can
@@ -71,11 +72,16 @@ def play(game: Game) -> Result:
 
 
 def schedule(boards: Sequence[str], levels: Sequence[str], games: int, seed: int,
-             time_limit: float) -> list[Game]:
-    """Every game of the round robin, each level of a pairing taking X in half of them."""
+             time_limit: float, pairings: Iterable[frozenset[str]] | None = None) -> list[Game]:
+    """Every game of the round robin (or of ``pairings`` only), each level of a pairing taking X in half
+    of them. A game's seed does not depend on which other pairings are played, so a pairing played
+    again alone replays its games."""
     planned = []
+    wanted = None if pairings is None else set(pairings)
     for board in boards:
         for first, second in itertools.combinations(levels, 2):
+            if wanted is not None and frozenset((first, second)) not in wanted:
+                continue
             for number in range(games):
                 x, o = (first, second) if number % 2 == 0 else (second, first)
                 planned.append(Game(board, x, o, f"{seed}/{board}/{first}-{second}/{number}", time_limit))
@@ -110,12 +116,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--levels", nargs="+", default=list(PLAYER_NAMES), choices=PLAYER_NAMES)
     parser.add_argument("--time-limit", type=float, default=0.5,
                         help="seconds a move for the perfect player where it cannot solve (default 0.5)")
+    parser.add_argument("--pairings", nargs="+", metavar="A-B",
+                        help="play only these pairings of --levels, such as hard-perfect (default all)")
     parser.add_argument("--jobs", type=int, default=2, help="processes to play in (default 2)")
     parser.add_argument("--seed", type=int, default=2024)
     args = parser.parse_args(argv)
     boards = [str(BoardSpec.parse(board)) for board in args.boards]
     levels = sorted(dict.fromkeys(args.levels), key=PLAYER_NAMES.index)
-    games = schedule(boards, levels, args.games, args.seed, args.time_limit)
+    pairings = None
+    if args.pairings is not None:
+        pairings = [frozenset(pairing.split("-")) for pairing in args.pairings]
+        unknown = [pairing for pairing in pairings if len(pairing) != 2 or not pairing <= set(levels)]
+        if unknown:
+            parser.error(f"a pairing is two of the levels {', '.join(levels)}, joined by '-'")
+    games = schedule(boards, levels, args.games, args.seed, args.time_limit, pairings)
     print(f"{len(games)} games, perfect thinking up to {args.time_limit:g} s a move, "
           f"{args.jobs} process(es)", file=sys.stderr)
     start = time.perf_counter()

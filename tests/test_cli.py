@@ -319,14 +319,27 @@ def test_solve_warns_up_front_when_it_may_run_for_hours(capsys: pytest.CaptureFi
             return super().prove(position, time_limit=0.05, **rest)
 
     monkeypatch.setattr(solve_command, "Solver", CutShort)
-    assert cli.main(["solve", "7x7k5"]) == 0
+    assert cli.main(["solve", "8x8k5"]) == 0
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "49 empty cells" in err and "--time-limit" in err, "said first"
-    assert cli.main(["solve", "7x7k4", "--moves", "d4", "--json"]) == 0
+    assert err.count("\n") == 1 and "64 empty cells" in err and "--time-limit" in err, "said first"
+    assert cli.main(["solve", "9x4k4", "--moves", "e2", "--json"]) == 0
     captured = capsys.readouterr()
-    assert json.loads(captured.out)["board"] == "7x7k4", "stdout is the JSON object alone"
-    assert "48 empty cells" in captured.err and captured.err.count("\n") == 1
+    assert json.loads(captured.out)["board"] == "9x4k4", "stdout is the JSON object alone"
+    assert "35 empty cells" in captured.err and captured.err.count("\n") == 1
     assert asked == [None, None], "no limit given, none imposed"
+
+
+def test_solve_does_not_warn_of_hours_where_the_atlas_proves_the_board_in_a_minute(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    class CutShort(Solver):
+        def prove(self, position: Position, *, time_limit: float | None = None,
+                  **rest: Any) -> SearchResult:
+            return super().prove(position, time_limit=0.05, **rest)
+
+    monkeypatch.setattr(solve_command, "Solver", CutShort)
+    for board in ("7x7k5", "4x8k4"):
+        assert cli.main(["solve", board]) == 0
+        assert "hours" not in capsys.readouterr().err, board
 
 
 def test_ctrl_c_prints_the_best_answer_so_far_and_exits_130() -> None:

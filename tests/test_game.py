@@ -51,6 +51,25 @@ def test_against_the_computer_undo_and_redo_go_back_to_the_persons_turn() -> Non
     assert not game.redo()
 
 
+def test_a_game_is_given_up_only_after_the_persons_own_first_move() -> None:
+    game = Game(GameSetup(BoardSpec(3, 3, 3), "perfect", "human"))
+    game.play(cell("b2"))  # the computer opens
+    assert not game.in_progress and game.abandon() is None, "nothing the person did is lost"
+    game.play(cell("a1"))
+    assert game.in_progress
+    game.undo()
+    assert game.position.moves == (cell("b2"),) and game.in_progress, "a move taken back was made"
+    outcome = game.abandon()
+    assert outcome is not None and outcome.winner is Mark.X, "a loss against the computer"
+
+
+def test_moves_a_game_was_opened_with_are_not_the_persons() -> None:
+    game = Game(AGAINST_PERFECT, Position.from_moves("3x3", "b2 a1"))
+    assert not game.in_progress
+    game.play(cell("c3"))
+    assert game.in_progress
+
+
 def test_a_game_opened_at_its_end_counts_as_seen() -> None:
     finished = Position.from_moves("3x3", "a1 b1 a2 b2 a3")
     assert Game(PEOPLE, finished).newly_over() is None

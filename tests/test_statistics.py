@@ -20,7 +20,9 @@ from tictactoe_tui.statistics import (
     Statistics,
     Tally,
     add_result,
+    competitors,
     counted_game,
+    decode_statistics,
     load_statistics,
     record_game,
     reset_statistics,
@@ -55,9 +57,12 @@ def test_records_agree_with_the_results_they_count(results: list[Result]) -> Non
     record = Tally()
     for result in results:
         record = record.add(result)
-    assert (record.wins, record.draws, record.losses) == (
-        results.count(Result.WIN), results.count(Result.DRAW), results.count(Result.LOSS))
-    runs = "".join("L" if result is Result.LOSS else "n" for result in results).split("L")
+    assert (record.wins, record.draws, record.losses, record.assisted) == (
+        results.count(Result.WIN), results.count(Result.DRAW), results.count(Result.LOSS),
+        results.count(Result.ASSISTED))
+    # An assisted game is neither part of a run nor the end of one.
+    runs = "".join("L" if result is Result.LOSS else "n" for result in results
+                   if result is not Result.ASSISTED).split("L")
     assert record.streak == len(runs[-1])
     assert record.best_streak == max(len(run) for run in runs)
 
@@ -119,14 +124,35 @@ def test_record_game_files_the_result_under_the_computer_level() -> None:
     assert record_game(stats, GameSetup(TTT, "human", "human"), X_WINS) is stats
 
 
-def test_the_session_score_counts_by_mark() -> None:
+def test_the_session_score_counts_by_player_whatever_side_each_plays() -> None:
+    against = GameSetup(TTT, "human", "easy")
+    swapped = GameSetup(TTT, "easy", "human")
     score = SessionScore()
-    for outcome in (X_WINS, DRAW, O_WINS, X_WINS):
-        score = score.add(outcome)
-    assert score == SessionScore(x_wins=2, o_wins=1, draws=1)
-    assert score.played == 4
+    for setup, outcome in ((against, X_WINS), (swapped, X_WINS), (swapped, DRAW), (against, O_WINS)):
+        score = score.add(outcome, competitors(setup))
+    assert score == SessionScore({"You": 1, "Computer": 2}, draws=1)
+    assert list(score.wins) == ["You", "Computer"] and score.played == 4
     with pytest.raises(ValueError):
-        score.add(Position.empty(TTT).outcome)
+        score.add(Position.empty(TTT).outcome, competitors(against))
+
+
+def test_a_win_or_draw_with_help_counts_apart_and_a_loss_stays_a_loss() -> None:
+    against = GameSetup(TTT, "human", "perfect")
+    stats = record_game(Statistics(), against, X_WINS, assisted=True)
+    stats = record_game(stats, against, DRAW, assisted=True)
+    assert stats.get(TTT, "perfect") == Tally(assisted=2)
+    stats = record_game(stats, against, O_WINS, assisted=True)
+    stats = record_game(stats, against, X_WINS)
+    assert stats.get(TTT, "perfect") == Tally(wins=1, losses=1, streak=1, best_streak=1, assisted=2)
+    assert stats.get(TTT, "perfect").played == 4
+
+
+def test_two_people_keep_their_names_when_they_swap_sides() -> None:
+    people = GameSetup(TTT, "human", "human")
+    assert competitors(people) == {Mark.X: "Player 1", Mark.O: "Player 2"}
+    assert competitors(people, first_person=Mark.O) == {Mark.O: "Player 1", Mark.X: "Player 2"}
+    assert competitors(GameSetup(TTT, "easy", "perfect")) == {Mark.X: "easy", Mark.O: "perfect"}
+    assert set(competitors(GameSetup(TTT, "easy", "easy")).values()) == {"easy as X", "easy as O"}
 
 
 def _sample() -> Statistics:
@@ -143,8 +169,14 @@ def test_statistics_round_trip_through_versioned_json(tmp_path: Path) -> None:
     document = json.loads(path.read_text(encoding="utf-8"))
     assert document["version"] == STATISTICS_VERSION
     assert document["records"][0] == {"board": "3x3k3", "opponent": "perfect", "wins": 0, "draws": 1,
-                                      "losses": 1, "streak": 0, "best_streak": 1}
+                                      "losses": 1, "streak": 0, "best_streak": 1, "assisted": 0}
     assert load_statistics(path) == (_sample(), None)
+
+
+def test_a_file_from_before_assisted_games_reads_with_none() -> None:
+    document = {"records": [{"board": "3x3k3", "opponent": "easy", "wins": 2, "streak": 2, "best_streak": 2}]}
+    stats, problems = decode_statistics(document)
+    assert problems == [] and stats.get(TTT, "easy") == Tally(wins=2, streak=2, best_streak=2)
 
 
 def test_the_first_run_has_no_statistics(tmp_path: Path) -> None:

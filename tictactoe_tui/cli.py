@@ -144,7 +144,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help=f"who plays O: {', '.join(CONTROLLERS)} or brain:PATH, a Gomocup brain "
                         "with optional arguments, e.g. 'brain:pbrain-rapfi' (default medium)")
     parser.add_argument("--record", metavar="RECORD",
-                        help="open a game record such as '4x4k3: b2 a1 c3' at its last position")
+                        help="open a game record such as '4x4k3: b2 a1 c3' at its last position, "
+                        "between two people unless --x or --o names a computer")
     parser.add_argument("--accessible", action="store_true",
                         help="play with a screen reader or braille display: the terminal's cursor on the "
                         "board's cursor, every change said in words, moves typed as cell names "

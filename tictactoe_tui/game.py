@@ -14,20 +14,30 @@ from dataclasses import replace
 from .engine import Cell, Mark, Outcome, Position, Status
 from .game_setup import HUMAN, GameSetup
 from .history import History, human_marks
+from .statistics import competitors
 
 
 class Game:
     """A game in progress: ``setup`` says who controls each side, ``history`` holds the moves."""
 
-    def __init__(self, setup: GameSetup, start: Position | None = None) -> None:
+    def __init__(self, setup: GameSetup, start: Position | None = None, *,
+                 first_person: Mark = Mark.X) -> None:
         if start is not None and start.spec != setup.spec:
             raise ValueError(f"the setup's board {setup.spec} is not the position's board {start.spec}")
         self.setup = setup
         self.history = History(start) if start is not None else History.start(setup.spec)
+        self.opened_at = len(start.moves) if start is not None else 0
+        """The moves the game was opened with (from a record): none of them was played here."""
         self.counted = start is not None and start.is_over
         """True once the game has ended and been counted (a game opened at its end counts as seen)."""
         self.shown_ply: int | None = None
         """The ply a replay shows, or None for the live position."""
+        self.assisted = False
+        """True once a person was helped by the engine (a hint, the analysis) before the game ended."""
+        self.players_at_start = self.humans
+        """The sides a person played when the game began: the keys shown stay those of these players."""
+        self.first_person = first_person
+        """The side Player 1 plays when two people play: the session's score follows them, not the marks."""
 
     @property
     def position(self) -> Position:
@@ -113,10 +123,32 @@ class Game:
         self.counted = True
         return position.outcome
 
+    def helped(self) -> None:
+        """The engine helped a person (a hint, the analysis): a win or a draw from now on is assisted."""
+        if self.humans and not self.position.is_over:
+            self.assisted = True
+
+    @property
+    def assisted_result(self) -> bool:
+        """True when the game ended in a win or a draw for the person against the computer, with the
+        engine's help: the statistics keep it apart (a loss is a loss, help or not)."""
+        outcome = self.position.outcome
+        if not self.assisted or not outcome.is_over or len(self.humans) != 1:
+            return False
+        return outcome.winner is None or outcome.winner in self.humans
+
     @property
     def in_progress(self) -> bool:
-        """True when leaving now would lose a game a person has been playing: moves made, no result yet."""
-        return bool(self.humans) and bool(self.position.moves) and not self.position.is_over
+        """True when leaving now would lose a game a person has been playing: no result yet, and a
+        person has made a move of their own here (one taken back still counts).
+
+        A computer's opening move alone is not a game the person has started: leaving then asks
+        nothing and costs nothing.
+        """
+        humans = self.humans
+        if not humans or self.position.is_over:
+            return False
+        return any(Mark.at_ply(ply) in humans for ply in range(self.opened_at, len(self.history.line)))
 
     def abandon(self) -> Outcome | None:
         """Give the game up: against the computer it is lost, so the outcome to count (None otherwise).
@@ -133,6 +165,11 @@ class Game:
     def swapped(self) -> GameSetup:
         """The same board with the sides' controllers exchanged."""
         return replace(self.setup, x=self.setup.o, o=self.setup.x)
+
+    @property
+    def competitors(self) -> dict[Mark, str]:
+        """Who plays each side, as the session's score names them."""
+        return competitors(self.setup, self.first_person)
 
     def hand_to_person(self, mark: Mark) -> None:
         """Let a person play ``mark`` from now on (its computer could not go on)."""

@@ -38,7 +38,8 @@ def check_controller(text: str) -> Controller:
 @dataclass(frozen=True, slots=True)
 class GameSetup:
     """One game's settings; the defaults, a newcomer's first game, are a person as X against the
-    medium computer on 3x3: it can be beaten, and ``perfect`` is one choice away."""
+    medium computer on 3x3: it can be beaten (it overlooks a fork one time in four), and ``hard`` and
+    ``perfect`` are a choice away."""
 
     spec: BoardSpec = BoardSpec(3, 3, 3)
     x: Controller = HUMAN

@@ -15,13 +15,17 @@ import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from .engine import Position, SearchResult, Solver
+from .engine import BoardSpec, Position, SearchResult, Solver
 
 if TYPE_CHECKING:
     from .engine.search import Progress
 
 SURE_TO_FINISH = 25
 """Empty cells up to which a proof ends in seconds; beyond, without a limit, it may run for hours."""
+ATLAS_PROVEN_UP_TO = 7
+"""Every empty board up to this size, with any k, is proven within a minute in ``docs/atlas.md``."""
+ATLAS_PROVEN_BIGGER = frozenset({(8, 4, 4)})
+"""The bigger boards (width, height, k; the wider side first) that the atlas proves within a minute."""
 SHOWN_MOVES = 8
 """Best moves listed by name when every move is as good as the others (the JSON lists them all)."""
 REFRESH = 0.1
@@ -52,7 +56,7 @@ def run(position: Position, time_limit: float | None, *, as_json: bool, processe
     try:
         thread.start()
         empty = len(position.legal_moves)
-        if time_limit is None and empty > SURE_TO_FINISH:
+        if time_limit is None and empty > SURE_TO_FINISH and not proven_in_the_atlas(position.spec):
             print(f"tictactoe-tui: {empty} empty cells: solving may take hours; it runs until proven, "
                   "Ctrl+C stops it with the best answer so far, --time-limit S bounds it", file=sys.stderr)
         while not done.wait(REFRESH):
@@ -76,6 +80,13 @@ def run(position: Position, time_limit: float | None, *, as_json: bool, processe
         print("stopped by Ctrl+C: that is the best answer proven so far", file=sys.stderr)
         return INTERRUPTED
     return 0
+
+
+def proven_in_the_atlas(spec: BoardSpec) -> bool:
+    """True when the atlas proves this board's empty position within its minute: a proof from any
+    position of the board is then likely to end in about that time, not in hours."""
+    wide, tall = max(spec.width, spec.height), min(spec.width, spec.height)
+    return wide <= ATLAS_PROVEN_UP_TO or (wide, tall, spec.k) in ATLAS_PROVEN_BIGGER
 
 
 def _keep(latest: list[Progress]) -> Callable[[Progress], None]:

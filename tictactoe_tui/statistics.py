@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from . import storage
-from .engine import PLAYER_NAMES, BoardSpec, GameError, Mark, Outcome, Status
+from .engine import PLAYER_NAMES, BoardSpec, GameError, Mark, Outcome
 from .engine.inputs import quote
 from .game_setup import GameSetup
 
@@ -43,6 +43,9 @@ class Result(enum.Enum):
     WIN = "win"
     DRAW = "draw"
     LOSS = "loss"
+    ASSISTED = "assisted"
+    """A win or a draw with hints or the analysis on: kept apart, since the engine helped to earn it
+    (a loss with help is still a loss)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,14 +59,18 @@ class Tally:
     """Games in a row without a loss, up to the last one."""
     best_streak: int = 0
     """The longest such run ever."""
+    assisted: int = 0
+    """Wins and draws earned with the engine's help: neither wins nor draws, and no part of a run."""
 
     @property
     def played(self) -> int:
         """Every game counted."""
-        return self.wins + self.draws + self.losses
+        return self.wins + self.draws + self.losses + self.assisted
 
     def add(self, result: Result) -> Tally:
         """This record after one more game."""
+        if result is Result.ASSISTED:
+            return replace(self, assisted=self.assisted + 1)
         streak = 0 if result is Result.LOSS else self.streak + 1
         return Tally(
             wins=self.wins + (result is Result.WIN),
@@ -71,6 +78,7 @@ class Tally:
             losses=self.losses + (result is Result.LOSS),
             streak=streak,
             best_streak=max(self.best_streak, streak),
+            assisted=self.assisted,
         )
 
 
@@ -134,37 +142,67 @@ def result_for(outcome: Outcome, mark: Mark) -> Result:
     return Result.WIN if outcome.winner is mark else Result.LOSS
 
 
-def record_game(stats: Statistics, setup: GameSetup, outcome: Outcome) -> Statistics:
-    """``stats`` after a finished game of ``setup``; unchanged when the game is not counted."""
+def record_game(stats: Statistics, setup: GameSetup, outcome: Outcome, *,
+                assisted: bool = False) -> Statistics:
+    """``stats`` after a finished game of ``setup``, won or drawn with help when ``assisted``;
+    unchanged when the game is not counted."""
     counted = counted_game(setup)
     if counted is None:
         return stats
     human, opponent = counted
-    return add_result(stats, setup.spec, opponent, result_for(outcome, human))
+    result = result_for(outcome, human)
+    if assisted and result is not Result.LOSS:
+        result = Result.ASSISTED
+    return add_result(stats, setup.spec, opponent, result)
+
+
+YOU = "You"
+"""The person playing the computer, in the session's score."""
+COMPUTER = "Computer"
+"""The computer a person plays, at whatever level, in the session's score."""
+PEOPLE = ("Player 1", "Player 2")
+"""Two people at one keyboard, in the session's score: Player 1 plays X until the sides are swapped."""
+
+Competitors = Mapping[Mark, str]
+"""Who plays each side, as the session's score names them (see ``competitors``)."""
+
+
+def competitors(setup: GameSetup, first_person: Mark = Mark.X) -> dict[Mark, str]:
+    """The names the session's score gives the players of ``setup``, whatever side each plays: you
+    and the computer, the two people (``first_person`` is the side Player 1 plays), or two computers
+    by level (by mark when both play at the same level). The person, or Player 1, comes first."""
+    humans = [mark for mark in Mark if setup.is_human(mark)]
+    if len(humans) == 1:
+        return {humans[0]: YOU, humans[0].other: COMPUTER}
+    if len(humans) == 2:
+        return {first_person: PEOPLE[0], first_person.other: PEOPLE[1]}
+    x, o = str(setup.x), str(setup.o)
+    return {Mark.X: x, Mark.O: o} if x != o else {Mark.X: f"{x} as X", Mark.O: f"{o} as O"}
 
 
 @dataclass(frozen=True, slots=True)
 class SessionScore:
-    """Games finished since the app started, by mark, whoever played them."""
+    """Games finished since the app started: each player's wins, by the name ``competitors`` gives
+    it, so that a player who changes sides keeps the score, and the draws."""
 
-    x_wins: int = 0
-    o_wins: int = 0
+    wins: Mapping[str, int] = field(default_factory=dict)
+    """Wins by player, in the order the players first finished a game (0 for one who never won)."""
     draws: int = 0
 
     @property
     def played(self) -> int:
         """Every game finished this session."""
-        return self.x_wins + self.o_wins + self.draws
+        return sum(self.wins.values()) + self.draws
 
-    def add(self, outcome: Outcome) -> SessionScore:
-        """This score after one more finished game."""
-        if outcome.status is Status.X_WINS:
-            return replace(self, x_wins=self.x_wins + 1)
-        if outcome.status is Status.O_WINS:
-            return replace(self, o_wins=self.o_wins + 1)
-        if outcome.status is Status.DRAW:
-            return replace(self, draws=self.draws + 1)
-        raise ValueError("the game is not over yet")
+    def add(self, outcome: Outcome, names: Competitors) -> SessionScore:
+        """This score after one more finished game between the players ``names`` gives."""
+        if not outcome.is_over:
+            raise ValueError("the game is not over yet")
+        wins = {**self.wins, **{name: self.wins.get(name, 0) for name in names.values()}}
+        if outcome.winner is None:
+            return SessionScore(wins, self.draws + 1)
+        wins[names[outcome.winner]] += 1
+        return SessionScore(wins, self.draws)
 
 
 # The file
@@ -186,7 +224,7 @@ def save_statistics(stats: Statistics, path: Path | None = None) -> str | None:
 
 
 def save_finished_game(
-    setup: GameSetup, outcome: Outcome, path: Path | None = None
+    setup: GameSetup, outcome: Outcome, path: Path | None = None, *, assisted: bool = False
 ) -> tuple[Statistics, str | None]:
     """Count a finished game in the statistics file; return the statistics now on disk and any message.
 
@@ -197,7 +235,7 @@ def save_finished_game(
     A game that does not count (see ``counted_game``) leaves the file as it is.
     """
     stats, problem = load_statistics(path)
-    updated = record_game(stats, setup, outcome)
+    updated = record_game(stats, setup, outcome, assisted=assisted)
     if updated is stats:
         return stats, problem
     failure = save_statistics(updated, path)
@@ -211,7 +249,7 @@ def reset_statistics(path: Path | None = None) -> tuple[Statistics, str | None]:
     return empty, save_statistics(empty, path)
 
 
-_COUNTS = ("wins", "draws", "losses", "streak", "best_streak")
+_COUNTS = ("wins", "draws", "losses", "streak", "best_streak", "assisted")
 
 
 def encode_statistics(stats: Statistics) -> dict[str, Any]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from driving import board, game, notifications, quick_app
+from driving import board, game, notifications, quick_app, status, told
 from textual.pilot import Pilot
 from textual.widgets import Input, Label
 
@@ -51,11 +51,30 @@ async def test_g_goes_to_a_named_cell_and_a_bad_name_is_answered_once() -> None:
         assert cursor_name(pilot) == "f2", "Esc leaves the cursor where it was"
 
 
+async def test_the_go_to_cell_prompt_is_shown_whole_at_every_width() -> None:
+    gomoku = GameSetup(BoardSpec(15, 15, 5), "human", "human")
+    for size in ((80, 24), (120, 40), (200, 60)):
+        async with quick_app(gomoku).run_test(size=size) as pilot:
+            await pilot.press("g")
+            prompt = pilot.app.screen.query_one("#go-to-cell-prompt", Label)
+            text = "A cell name from a1 to o15, then Enter (Esc: stay)"
+            lines = [strip.text.strip() for strip in prompt.render_lines(prompt.region.reset_offset)]
+            assert " ".join(line for line in lines if line) == text, size
+
+
 async def test_digits_off_3x3_say_why_once_per_board() -> None:
     async with quick_app(SEVEN_BY_SIX).run_test(size=(120, 40)) as pilot:
         await pilot.press("5", "1", "9")
         assert game(pilot).position.moves == ()
-        assert notifications(pilot).count(DIGITS_ON_3X3_ONLY) == 1
+        assert told(pilot).count(DIGITS_ON_3X3_ONLY) == 1
+
+
+async def test_on_a_board_that_fills_a_small_terminal_the_digits_note_takes_the_status_line() -> None:
+    gomoku = GameSetup(BoardSpec(15, 15, 5), "human", "human")
+    async with quick_app(gomoku).run_test(size=(80, 24)) as pilot:
+        await pilot.press("5")
+        assert DIGITS_ON_3X3_ONLY not in notifications(pilot), "a toast would cover l1-o1 and the letters"
+        assert status(pilot) == DIGITS_ON_3X3_ONLY
 
 
 def test_the_keypad_digits_are_one_group() -> None:
@@ -86,3 +105,12 @@ async def test_the_last_move_is_marked_without_colour_on_large_cells() -> None:
         assert left not in str(first.render()), "only the last move is marked"
         second = board(pilot).cell_widget(board(pilot).cursor)
         assert left in str(second.render()) and right in str(second.render())
+
+
+async def test_on_a_compact_board_the_last_move_stands_out_in_its_whole_cell() -> None:
+    start = Position.from_moves("15x15k5", "h8 h9")
+    async with quick_app(start=start).run_test(size=(80, 24)) as pilot:
+        last = board(pilot).cell_widget(start.spec.parse_cell("h9"))
+        other = board(pilot).cell_widget(start.spec.parse_cell("h8"))
+        assert last.has_class("-last") and last.size.height == 1, "a compact board's one-row cell"
+        assert last.rich_style.reverse and not other.rich_style.reverse, "reversed, not one letter underlined"

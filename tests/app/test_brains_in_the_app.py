@@ -7,9 +7,12 @@ import sys
 from pathlib import Path
 
 import pytest
-from driving import game, notifications, quick_app, status, until
+from driving import game, notifications, quick_app, status, told, until
 from textual.pilot import Pilot
+from textual.widgets._footer import FooterKey
 
+from tictactoe_tui.app.widgets.board import Board
+from tictactoe_tui.app.widgets.status import StatusLine
 from tictactoe_tui.engine import BoardSpec, Mark
 from tictactoe_tui.game_setup import GameSetup
 
@@ -52,9 +55,9 @@ async def test_a_failing_brain_ends_only_its_own_turn(mode: str, said: str) -> N
     async with quick_app(setup).run_test(size=(120, 40)) as pilot:
         await pilot.press("enter")
         await until(pilot, lambda: game(pilot).setup.o == "human"
-                    and any("could not move" in note for note in notifications(pilot)))
+                    and any("could not move" in note for note in told(pilot)))
         screen = game(pilot)
-        (note,) = [note for note in notifications(pilot) if "could not move" in note]
+        (note,) = [note for note in told(pilot) if "could not move" in note]
         assert said in note and "A person plays O from now on" in note
         assert screen.position.record == "7x7k4: d4" and not screen.thinking, "the game and its record kept"
         await pilot.press("left", "enter")
@@ -66,6 +69,20 @@ async def test_a_brain_that_refuses_the_board_is_reported_in_its_own_words() -> 
     async with quick_app(setup).run_test(size=(120, 40)) as pilot:
         await pilot.press("enter")
         await until(pilot, lambda: game(pilot).setup.o == "human"
-                    and any("could not move" in note for note in notifications(pilot)))
-        (note,) = [note for note in notifications(pilot) if "could not move" in note]
+                    and any("could not move" in note for note in told(pilot)))
+        (note,) = [note for note in told(pilot) if "could not move" in note]
         assert "refused the 7x7 board" in note
+        footer = [key.description for key in pilot.app.screen.query(FooterKey)]
+        assert "Move now" in footer, "a key of the players the game began with stays, dimmed"
+
+
+async def test_a_brains_failure_in_a_small_terminal_is_told_on_the_status_line_in_full() -> None:
+    setup = GameSetup(BoardSpec(15, 15, 5), "human", fake("refuse"))
+    async with quick_app(setup).run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await until(pilot, lambda: game(pilot).setup.o == "human")
+        assert not any("could not move" in note for note in notifications(pilot)), "no toast over the board"
+        line = game(pilot).query_one(StatusLine)
+        assert "could not move" in status(pilot) and "refused the 15x15 board" in status(pilot)
+        assert line.size.height > 1, "the whole message, on as many rows as it needs"
+        assert line.region.y >= game(pilot).query_one(Board).region.bottom, "under the board, not over it"

@@ -75,6 +75,23 @@ async def test_a_game_not_yet_begun_or_finished_is_left_without_asking() -> None
         assert not isinstance(pilot.app.screen, ConfirmScreen) and played(pilot, 0)
 
 
+async def test_after_w_the_computers_opening_alone_is_left_without_asking_or_a_loss() -> None:
+    app = quick_app(AGAINST_EASY, players=seeded(easy=FirstCellPlayer()))
+    async with app.run_test() as pilot:
+        await pilot.press("w")
+        await until(pilot, partial(played, pilot, 1))
+        await pilot.press("r")
+        assert not isinstance(pilot.app.screen, ConfirmScreen), "the person has not moved yet"
+        await until(pilot, partial(played, pilot, 1))
+        await pilot.press("5")
+        await until(pilot, partial(played, pilot, 3))
+        await pilot.press("r")
+        assert isinstance(pilot.app.screen, ConfirmScreen), "after the person's own move it asks"
+        await pilot.press("n")
+    statistics, problem = load_statistics()
+    assert problem is None and statistics.get(TTT, "easy") == Tally(), "no loss without a move"
+
+
 async def test_play_again_puts_the_cursor_back_on_the_centre() -> None:
     async with quick_app(PEOPLE).run_test() as pilot:
         await pilot.press("up", "right", "enter", "down", "enter")
@@ -130,3 +147,32 @@ async def test_the_footer_between_computers_fits_80_columns() -> None:
         keys = list(pilot.app.screen.query(FooterKey))
         assert keys[-1].description == "Help" and keys[-1].region.right <= 80, "Help included, on screen"
         assert "Pause" in [key.description for key in keys]
+
+
+def footer_keys(pilot: Pilot[None]) -> list[tuple[str, bool]]:
+    """Each key of the footer, in order: its description and whether it works now."""
+    return [(key.description, not key.has_class("-disabled")) for key in pilot.app.screen.query(FooterKey)]
+
+
+async def test_tab_to_the_move_list_dims_play_in_its_place() -> None:
+    async with quick_app(PEOPLE).run_test(size=(120, 40)) as pilot:
+        await pilot.press("5")
+        on_board = footer_keys(pilot)
+        assert on_board[0] == ("Play", True)
+        await pilot.press("tab")
+        assert game(pilot).focused is not board(pilot)
+        in_the_list = footer_keys(pilot)
+        assert [name for name, _ in in_the_list] == [name for name, _ in on_board], "no key moves"
+        assert in_the_list[0] == ("Play", False), "dimmed while Enter picks a move in the list"
+
+
+async def test_between_computers_the_keys_stay_put_in_a_replay() -> None:
+    app = TicTacToeApp(COMPUTERS, players=seeded(easy=FirstCellPlayer()), pause=0.0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: game(pilot).position.is_over)
+        await pilot.pause()
+        live = [name for name, _ in footer_keys(pilot)]
+        assert "Hint" in live and "Pause" in live and "Play" not in live
+        await pilot.press("comma")
+        assert game(pilot).game.shown_ply is not None
+        assert [name for name, _ in footer_keys(pilot)] == live

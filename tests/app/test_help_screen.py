@@ -101,7 +101,9 @@ def test_the_help_draws_the_table_of_levels_as_columns() -> None:
     header = next(line for line in lines if line.startswith("pairing "))
     assert re.split(r"\s{2,}", header)[1:] == [name for _, name in TOURNAMENT_BOARDS]
     perfect = next(line for line in lines if line.startswith("perfect v medium "))
-    assert perfect.split() == ["perfect", "v", "medium", "0-100-0", "0-100-0", "56-0-44", "100-0-0"]
+    (results,) = [pairing.results for pairing in TOURNAMENT if (pairing.level, pairing.opponent) == (
+        "perfect", "medium")]
+    assert perfect.split() == ["perfect", "v", "medium", *("-".join(map(str, result)) for result in results)]
     table = lines[lines.index(header):][:len(TOURNAMENT) + 1]
     starts = {line.rindex(re.split(r"\s{2,}", line)[-1]) for line in table}
     assert len(starts) == 1, "the last column lines up"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tictactoe_tui.app.geometry import SIDE_PANEL_WIDTH
 from tictactoe_tui.app.labels import (
     KEYPAD_LABELS,
     controller_label,
@@ -13,8 +14,8 @@ from tictactoe_tui.app.labels import (
     status_text,
 )
 from tictactoe_tui.app.presets import PRESETS, board_name, board_rules
-from tictactoe_tui.app.widgets.scoreboard import score_line
-from tictactoe_tui.engine import BoardSpec, Position
+from tictactoe_tui.app.widgets.scoreboard import score_lines
+from tictactoe_tui.engine import BoardSpec, Mark, Position
 from tictactoe_tui.game_setup import GameSetup
 from tictactoe_tui.settings import KeypadLayout
 from tictactoe_tui.statistics import SessionScore
@@ -83,8 +84,12 @@ def test_every_keypad_layout_is_named_by_its_top_row() -> None:
 
 
 def test_the_scoreboard_fits_the_side_panel() -> None:
-    assert score_line(SessionScore()) == "X 0 · O 0 · 0 draws"
-    busy = SessionScore(x_wins=12, o_wins=30, draws=1)
-    assert score_line(busy) == "X 12 · O 30 · 1 draw"
-    assert score_line(SessionScore().add(Position.from_moves("3x3", "a1 b1 b2 c1 c3").outcome)) \
-        == "X 1 · O 0 · 0 draws"
+    names = ("You", "Computer")
+    assert score_lines(SessionScore(), names) == "You 0\nComputer 0\n0 draws"
+    busy = SessionScore({"Player 1": 12, "Player 2": 30, "You": 3}, draws=1)
+    assert score_lines(busy, ("Player 1", "Player 2")) == "Player 1 12\nPlayer 2 30\n1 draw"
+    won = Position.from_moves("3x3", "a1 b1 b2 c1 c3").outcome
+    assert score_lines(SessionScore().add(won, {Mark.X: "Computer", Mark.O: "You"}), names) == (
+        "You 0\nComputer 1\n0 draws")
+    widest = SIDE_PANEL_WIDTH - 2
+    assert all(len(line) <= widest for line in score_lines(busy, ("easy as X", "easy as O")).splitlines())

@@ -12,6 +12,7 @@ from textual.widgets import Input, OptionList, Static
 from tictactoe_tui.app.widgets.choice import Choice, ChoiceMenu
 from tictactoe_tui.app.widgets.form_button import FormButton
 from tictactoe_tui.app.widgets.preset_list import PresetList
+from tictactoe_tui.game_setup import CONTROLLERS
 from tictactoe_tui.settings import load_settings
 
 OUR_BRAIN = str(Path(sys.executable).parent / "pbrain-tictactoe-tui")
@@ -41,7 +42,7 @@ async def test_up_and_down_move_between_fields_and_enter_opens_the_menu() -> Non
         assert isinstance(pilot.app.screen, ChoiceMenu)
         await pilot.press("down", "enter")
         assert pilot.app.screen is screen and screen.query_one("#width", Choice).value == 4
-        await pilot.press(*["down"] * 7)
+        await pilot.press(*["down"] * 6)  # 4x3: no keypad field, which is for 3x3 only
         assert screen.focused is screen.query_one("#start", FormButton), "on to the presets and Start"
 
 
@@ -144,7 +145,7 @@ async def test_the_brain_command_field_comes_and_goes_with_the_brain_and_keeps_w
         assert not screen.query(Input), "no command field while no brain plays"
         screen.query_one("#x", Choice).focus()
         await pilot.press("left")  # From Human, the first, round to nothing: the end of the list.
-        await pilot.press(*["right"] * 5)
+        await pilot.press(*["right"] * len(CONTROLLERS))  # past every level
         assert screen.query_one("#x", Choice).shown == "Gomocup brain…"
         await pilot.pause()
         await pilot.press("down")
@@ -172,3 +173,19 @@ async def test_the_form_scrolls_to_the_focused_field_on_a_short_terminal() -> No
         assert screen.focused is height
         await pilot.pause()
         assert height.region.y >= 1 and start.region.y >= 15, "scrolled up to the field, Start out of view"
+
+
+async def test_the_keypad_field_is_there_for_3x3_only() -> None:
+    async with quick_app().run_test(size=(80, 40)) as pilot:
+        screen = form(pilot)
+        keypad = screen.query_one("#keypad", Choice)
+        assert keypad.display, "the first game is on 3x3"
+        await pilot.press("6")  # Gomoku 15x15
+        assert not keypad.display
+        seen = set()
+        for _ in range(16):
+            await pilot.press("tab")
+            seen.add(getattr(screen.focused, "id", None))
+        assert "keypad" not in seen and "start" in seen, "Tab passes over it"
+        await pilot.press("1")  # Tic-Tac-Toe
+        assert keypad.display

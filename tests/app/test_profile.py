@@ -34,12 +34,12 @@ def test_finished_games_count_in_the_session_and_against_the_computer_on_disk() 
     profile, _ = Profile.load()
     assert profile.count_game(GameSetup(BoardSpec(3, 3, 3), "human", "easy"), X_WINS) is None
     assert profile.count_game(GameSetup(BoardSpec(3, 3, 3), "human", "human"), DRAW) is None
-    assert profile.session == SessionScore(x_wins=1, draws=1)
+    assert profile.session == SessionScore({"You": 1, "Computer": 0, "Player 1": 0, "Player 2": 0}, draws=1)
     assert profile.statistics.get(BoardSpec(3, 3, 3), "easy") == Tally(wins=1, streak=1, best_streak=1)
     assert load_statistics()[0] == profile.statistics
     assert profile.reset_statistics() is None
     assert not profile.statistics and not load_statistics()[0]
-    assert profile.session == SessionScore(x_wins=1, draws=1)
+    assert profile.session.played == 2, "the session's score stays"
 
 
 def test_reloading_picks_up_games_saved_by_another_copy_of_the_game() -> None:

@@ -48,27 +48,28 @@ def _cells(table: DataTable[Any]) -> list[list[str]]:
 
 
 async def test_it_shows_every_record_and_the_session_score() -> None:
-    app = StatisticsApp(_statistics(), SessionScore(x_wins=2, o_wins=1, draws=3))
+    app = StatisticsApp(_statistics(), SessionScore({"You": 2, "Computer": 1}, draws=3))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, StatisticsScreen)
         summary = screen.query_one("#statistics-session", Static)
-        assert str(summary.render()) == "This session: X won 2, O won 1, 3 draws."
+        assert str(summary.render()) == "This session: You won 2, Computer won 1, 3 draws."
         table = screen.query_one(DataTable)
         assert [str(column.label) for column in table.columns.values()] == [
-            "Board", "Computer", "Played", "Won", "Drawn", "Lost", "Unbeaten", "Best"]
+            "Board", "Computer", "Played", "Won", "Drawn", "Lost", "Assisted", "Unbeaten", "Best"]
         assert _cells(table) == [
-            ["3x3k3", "easy", "1", "1", "0", "0", "1", "1"],
-            ["3x3k3", "perfect", "4", "0", "3", "1", "2", "2"],
-            ["15x15k5", "medium", "1", "1", "0", "0", "1", "1"],
+            ["3x3k3", "easy", "1", "1", "0", "0", "0", "1", "1"],
+            ["3x3k3", "perfect", "4", "0", "3", "1", "0", "2", "2"],
+            ["15x15k5", "medium", "1", "1", "0", "0", "0", "1", "1"],
         ]
         assert not screen.query_one("#statistics-reset", Button).disabled
 
 
 def test_the_session_summary_reads_naturally() -> None:
     assert session_summary(SessionScore()) == "This session: no games finished yet."
-    assert session_summary(SessionScore(1, 0, 1)) == "This session: X won 1, O won 0, 1 draw."
+    assert session_summary(SessionScore({"You": 1, "Computer": 0}, 1)) == (
+        "This session: You won 1, Computer won 0, 1 draw.")
 
 
 async def test_escape_and_q_and_the_close_button_dismiss_without_a_reset() -> None:
@@ -139,5 +140,5 @@ async def test_with_nothing_recorded_there_is_nothing_to_reset() -> None:
 
 
 def test_snapshot_of_the_statistics_dialog(snap_compare: Any) -> None:
-    app = StatisticsApp(_statistics(), SessionScore(x_wins=2, o_wins=1, draws=3))
+    app = StatisticsApp(_statistics(), SessionScore({"You": 2, "Computer": 1}, draws=3))
     assert snap_compare(app, terminal_size=(80, 20))

@@ -5,11 +5,13 @@ from __future__ import annotations
 import math
 
 import pytest
+from driving import quick_app, run_command
 from textual.app import App, ComposeResult
 from textual.color import Color
 from textual.widgets import Static
 
 from tictactoe_tui.app.themes import HIGH_CONTRAST, OKABE_ITO, THEMES, register_themes
+from tictactoe_tui.game_setup import GameSetup
 
 AA_TEXT = 4.5
 """WCAG 2 level AA for normal text."""
@@ -172,3 +174,10 @@ async def test_an_unregistered_theme_name_is_refused() -> None:
         register_themes(app)
         app.theme = "high-contrast"
         assert app.get_theme("high-contrast") is HIGH_CONTRAST
+
+
+async def test_typing_high_in_the_palette_finds_the_high_contrast_theme() -> None:
+    async with quick_app(GameSetup()).run_test() as pilot:
+        assert pilot.app.theme != HIGH_CONTRAST.name
+        await run_command(pilot, "high")
+        assert pilot.app.theme == HIGH_CONTRAST.name

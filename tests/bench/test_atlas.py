@@ -175,3 +175,14 @@ def test_worker_processes_solve_the_same_boards(capsys: pytest.CaptureFixture[st
     lines = capsys.readouterr().out.splitlines()
     rows = {line.split()[0]: line.split() for line in lines if line[:1].isdigit()}
     assert rows["4x4k3"][1:3] == ["win", "5"] and rows["5x4k4"][1:3] == ["draw", "20"]
+
+
+def test_solve_warns_of_hours_only_where_the_atlas_has_no_proof_within_its_limit() -> None:
+    from tictactoe_tui.solve_command import SURE_TO_FINISH, proven_in_the_atlas
+
+    rows = table(COMMITTED.read_text(encoding="utf-8"))
+    big = {board: row for board, row in rows.items() if BoardSpec.parse(board).cells > SURE_TO_FINISH}
+    assert len(big) > 20
+    for board, row in big.items():
+        assert proven_in_the_atlas(BoardSpec.parse(board)) is (row["value"] != "unknown"), board
+    assert not proven_in_the_atlas(BoardSpec.parse("15x15k5"))

@@ -7,12 +7,13 @@ from collections.abc import Iterator
 
 import pytest
 from positions import random_positions
+from test_search import StopAfter
 
 from tictactoe_tui.engine import zones
 from tictactoe_tui.engine.budget import Budget, OutOfBudget
 from tictactoe_tui.engine.exact import ExactSearch
 from tictactoe_tui.engine.position import Position
-from tictactoe_tui.engine.search import Solver
+from tictactoe_tui.engine.search import Progress, Solver, Value
 from tictactoe_tui.engine.spec import BoardSpec
 from tictactoe_tui.engine.transposition import TranspositionTable
 from tictactoe_tui.engine.zones import ZoneProver
@@ -110,3 +111,22 @@ def test_a_worker_lost_leaves_the_proof_to_this_process(pool_of_two: ZoneProver)
     expected = _prover(fresh.owner.spec).prove(node, Budget())
     assert (fresh.prove(node, Budget()) >= 0) is (expected >= 0)
     assert not killed & {worker.process.pid for worker in pool._workers}, "the dead ones are gone"
+
+
+def test_progress_counts_every_position_as_it_goes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The proof's first part in one process, then the workers' positions: each report counts them
+    all so far, not only the parts already finished (a display would stand still for their length)."""
+    monkeypatch.setattr(zones, "SPLIT_AFTER", 10_000)
+    reports: list[Progress] = []
+    solver = Solver(processes=2)
+    try:
+        result = solver.prove(Position.empty("7x7k5"), stop=StopAfter(polls=500), progress=reports.append)
+    finally:
+        solver.close()
+    assert result.value is Value.UNKNOWN
+    proving = [report.nodes for report in reports if report.stage.endswith("can win at all")]
+    assert proving == sorted(proving)
+    in_this_process = [nodes for nodes in proving if nodes < proving[0] + 8_000]
+    assert len(in_this_process) >= 50
+    assert len(set(in_this_process)) == len(in_this_process), "the count grows while the first part runs"
+    assert proving[-1] - proving[0] >= 20_000, "and on, with the workers' positions"

@@ -11,11 +11,13 @@ import pytest
 from minimax import Minimax, preference, sides
 
 from tictactoe_tui.engine import Mark, Position
+from tictactoe_tui.engine.levels import HARD_SLIP, MEDIUM_SLIP
 from tictactoe_tui.engine.players import (
     DEFAULT_TIME_LIMIT,
     PLAYER_NAMES,
     PLAYERS,
     EasyPlayer,
+    HardPlayer,
     MediumPlayer,
     PerfectPlayer,
     Player,
@@ -54,14 +56,14 @@ def match(spec: str, first: str, second: str, games: int) -> Counter[str | None]
 
 
 def test_the_levels_are_listed_weakest_first() -> None:
-    assert PLAYER_NAMES == ("random", "easy", "medium", "perfect")
+    assert PLAYER_NAMES == ("random", "easy", "medium", "hard", "perfect")
     assert tuple(PLAYERS) == PLAYER_NAMES
     for name in PLAYER_NAMES:
         assert make_player(name, seed=1).name == name
 
 
 def test_an_unknown_level_is_refused_with_the_choices() -> None:
-    with pytest.raises(ValueError, match="random, easy, medium, perfect"):
+    with pytest.raises(ValueError, match="random, easy, medium, hard, perfect"):
         make_player("grandmaster")
 
 
@@ -116,14 +118,14 @@ def test_medium_makes_a_fork() -> None:
     # X: a1, c1; O: b1, a3. X's c3 threatens both c2 (column c) and b2 (the diagonal).
     position = Position.from_moves("3x3", "a1 b1 c1 a3")
     for seed in range(5):
-        assert named(position, MediumPlayer(random.Random(seed)).choose(position)) == "c3"
+        assert named(position, MediumPlayer(random.Random(seed), slip=0).choose(position)) == "c3"
 
 
 def test_medium_blocks_the_only_fork() -> None:
     # X: b1, a2; O: a1, c2. O's c3 would threaten c1 and b2 at once, so X takes c3 first.
     position = Position.from_moves("3x3", "b1 a1 a2 c2")
     for seed in range(5):
-        assert named(position, MediumPlayer(random.Random(seed)).choose(position)) == "c3"
+        assert named(position, MediumPlayer(random.Random(seed), slip=0).choose(position)) == "c3"
 
 
 def test_medium_answers_two_forks_with_a_threat_of_its_own() -> None:
@@ -131,7 +133,8 @@ def test_medium_answers_two_forks_with_a_threat_of_its_own() -> None:
     # the rule player forces X with a side instead.
     position = Position.from_moves("3x3", "a1 b2 c3")
     for seed in range(10):
-        assert named(position, MediumPlayer(random.Random(seed)).choose(position)) in {"a2", "b1", "b3", "c2"}
+        move = MediumPlayer(random.Random(seed), slip=0).choose(position)
+        assert named(position, move) in {"a2", "b1", "b3", "c2"}
 
 
 def test_medium_prefers_the_centre_of_an_empty_board() -> None:
@@ -140,10 +143,79 @@ def test_medium_prefers_the_centre_of_an_empty_board() -> None:
         assert named(position, MediumPlayer(random.Random(0)).choose(position)) == centre
 
 
-def test_medium_never_loses_to_easy_on_3x3_and_wins_some() -> None:
+def test_medium_seldom_loses_to_easy_on_3x3_and_wins_some() -> None:
     winners = match("3x3", "medium", "easy", 200)
-    assert winners["easy"] == 0
+    assert winners["easy"] <= 10
     assert winners["medium"] >= 40
+
+
+def careful_x(position: Position) -> str:
+    """The classic trap: corner, then the opposite corner, then whatever wins, blocks or forks."""
+    if not position.moves:
+        return "a1"
+    if len(position.moves) == 2 and position.cell_name(position.moves[1]) == "b2":
+        return "c3"
+    return named(position, MediumPlayer(random.Random(0), slip=0).choose(position))
+
+
+def trap_wins(slip: float, games: int) -> int:
+    """Games of ``games`` seeded ones that the trap wins against medium as O."""
+    wins = 0
+    for seed in range(games):
+        medium = MediumPlayer(random.Random(seed), slip=slip)
+        position = Position.empty("3x3")
+        while not position.is_over:
+            move = careful_x(position) if position.to_move is Mark.X else medium.choose(position)
+            position = position.play(move)
+        assert position.outcome.winner is not Mark.O
+        wins += position.outcome.winner is Mark.X
+    return wins
+
+
+def test_medium_sometimes_falls_for_the_corner_trap_on_3x3() -> None:
+    # a1, b2, c3: O must answer with a side; a corner lets X fork. Medium overlooks the fork at its rate.
+    wins = trap_wins(MEDIUM_SLIP, 400)
+    assert 0.6 * MEDIUM_SLIP * 400 <= wins <= 1.4 * MEDIUM_SLIP * 400
+
+
+def test_medium_without_slips_never_falls_for_the_corner_trap() -> None:
+    assert trap_wins(0.0, 50) == 0
+
+
+def test_medium_never_misses_an_immediate_win_or_block_however_often_it_slips() -> None:
+    # O to move with X threatening c3 and a fork for O on the board: the block is certain.
+    position = Position.from_moves("3x3", "a1 b2 b1 c1 a2")
+    always = MediumPlayer(random.Random(0), slip=1.0)
+    assert {named(position, always.choose(position)) for _ in range(20)} == {"a3"}
+
+
+def test_medium_options_are_its_chances_of_each_move() -> None:
+    position = Position.from_moves("3x3", "a1 b2 c3")
+    options = MediumPlayer(slip=MEDIUM_SLIP).options(position)
+    assert [probability for probability, _ in options] == [MEDIUM_SLIP, 1 - MEDIUM_SLIP]
+    slipped, careful = ({named(position, cell) for cell in cells} for _, cells in options)
+    assert slipped == {"a3", "c1"} and careful == {"a2", "b1", "b3", "c2"}
+
+
+def test_hard_plays_the_search_but_for_its_slips() -> None:
+    # In a won position the search always takes the win in one; a medium lapse takes it too, so to
+    # see the slips, count the moves that differ from the search's in an opening with many choices.
+    position = Position.from_moves("4x4k3", "a1")
+    hard = HardPlayer(random.Random(3), time_limit=0.2)
+    perfect_moves = set(PerfectPlayer(time_limit=0.2).solver.solve(position).best_moves)
+    lapses = sum(hard.choose(position) not in perfect_moves for _ in range(200))
+    assert 0 < lapses <= 2 * HARD_SLIP * 200
+
+
+def test_hard_beats_medium_on_3x3_more_than_it_loses() -> None:
+    winners = match("3x3", "hard", "medium", 200)
+    assert winners["hard"] > winners["medium"]
+
+
+def test_perfect_beats_hard_on_3x3_now_and_then_and_never_loses() -> None:
+    winners = match("3x3", "perfect", "hard", 400)
+    assert winners["perfect"] > 0
+    assert winners["hard"] == 0
 
 
 def test_medium_beats_easy_on_5x5k4() -> None:

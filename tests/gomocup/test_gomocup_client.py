@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import os
 import random
+import sys
 import threading
 from collections.abc import Iterator
 
@@ -14,7 +15,7 @@ from brains import FAKE_BRAIN, fake_brain, our_brain
 from tictactoe_tui.engine import GameError, Mark, Position, make_player
 from tictactoe_tui.game_setup import GameSetup
 from tictactoe_tui.gomocup.client import BrainError, BrainPlayer, BrainStopped
-from tictactoe_tui.gomocup.controllers import is_brain_controller, parse_brain_controller
+from tictactoe_tui.gomocup.controllers import brain_problem, is_brain_controller, parse_brain_controller
 
 
 @pytest.fixture
@@ -221,6 +222,15 @@ def test_brain_controllers_split_like_a_shell(controller: str, argv: list[str]) 
     assert parse_brain_controller(controller) == argv
     assert GameSetup(o=controller).o == controller
     assert BrainPlayer.from_controller(controller).argv == tuple(argv)
+
+
+def test_our_own_brain_is_found_by_name_without_its_folder_on_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PATH", os.defpath)
+    assert brain_problem("brain:pbrain-rapfi") is not None, "other brains need PATH or a path"
+    assert brain_problem("brain:pbrain-tictactoe-tui") is None
+    program, *rest = parse_brain_controller("brain:pbrain-tictactoe-tui --quiet")
+    assert os.path.dirname(program) == os.path.dirname(sys.executable) and rest == ["--quiet"]
+    assert os.path.basename(program).startswith("pbrain-tictactoe-tui")
 
 
 @pytest.mark.parametrize(("controller", "says"), [("brain:", "names no program"),

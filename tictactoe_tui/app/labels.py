@@ -49,10 +49,12 @@ def turn_label(setup: GameSetup, position: Position, *, thinking: bool) -> str:
     return f"{mark} waits to move"
 
 
-def status_text(setup: GameSetup, position: Position, *, thinking: bool) -> str:
-    """The status line: the turn (or the result) and who controls each side."""
+def status_text(setup: GameSetup, position: Position, *, thinking: bool, assisted: bool = False) -> str:
+    """The status line: the turn (or the result) and who controls each side; at the end, whether the
+    engine's help made the result an assisted one."""
     if position.is_over:
-        return f"{result_label(position.outcome)}!  r: play again · n: new game · q: quit"
+        helped = " With hints or the analysis: counted as assisted." if assisted else ""
+        return f"{result_label(position.outcome)}!{helped}  r: play again · n: new game · q: quit"
     return f"{turn_label(setup, position, thinking=thinking)} — {players_label(setup)}"
 
 

@@ -17,8 +17,10 @@ from ..engine import Outcome
 from ..game_setup import GameSetup
 from ..settings import KeypadLayout, Settings, load_settings, save_settings
 from ..statistics import (
+    Competitors,
     SessionScore,
     Statistics,
+    competitors,
     load_statistics,
     record_game,
     reset_statistics,
@@ -75,13 +77,16 @@ class Profile:
 
     # Statistics
 
-    def count_game(self, setup: GameSetup, outcome: Outcome) -> str | None:
-        """Add a finished game to the session's score and, against the computer, to the statistics."""
-        self.session = self.session.add(outcome)
+    def count_game(self, setup: GameSetup, outcome: Outcome, names: Competitors | None = None, *,
+                   assisted: bool = False) -> str | None:
+        """Add a finished game to the session's score (between the players ``names`` gives, by default
+        those ``competitors`` names) and, against the computer, to the statistics (``assisted``: won
+        or drawn with the engine's help)."""
+        self.session = self.session.add(outcome, competitors(setup) if names is None else names)
         if not self.saved:
-            self.statistics = record_game(self.statistics, setup, outcome)
+            self.statistics = record_game(self.statistics, setup, outcome, assisted=assisted)
             return None
-        self.statistics, problem = save_finished_game(setup, outcome)
+        self.statistics, problem = save_finished_game(setup, outcome, assisted=assisted)
         return problem
 
     def reload_statistics(self) -> str | None:

@@ -27,6 +27,8 @@ class Budget:
     deadline: float | None = None
     stop: StopSignal | None = None
     nodes: int = 0
+    whole: Budget | None = None
+    """The budget this one is a part of, if any."""
 
     def spend(self) -> None:
         """Count one node, raising ``OutOfBudget`` instead once any limit is reached."""
@@ -62,4 +64,18 @@ class Budget:
             max_nodes = remaining if max_nodes is None else min(max_nodes, remaining)
         if self.deadline is not None:
             deadline = self.deadline if deadline is None else min(deadline, self.deadline)
-        return Budget(max_nodes, deadline, self.stop)
+        return Budget(max_nodes, deadline, self.stop, whole=self)
+
+    @property
+    def total(self) -> int:
+        """The nodes of the whole search so far, as a progress display wants them while this part runs.
+
+        A part's nodes reach the budget it is part of only once the part is done, so a long part
+        (a proof shared among workers, say) would otherwise show no progress at all while it ran.
+        """
+        budget: Budget | None = self
+        nodes = 0
+        while budget is not None:
+            nodes += budget.nodes
+            budget = budget.whole
+        return nodes

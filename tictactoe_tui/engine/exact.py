@@ -54,7 +54,7 @@ class ExactSearch:
 
     ``nodes`` counts every position visited since creation; ``stage`` says in words what the
     current proof has settled so far, for progress displays. ``on_poll``, when set, is called at
-    every look at the budget (every ``poll_interval`` nodes).
+    every look at a budget (every ``poll_interval`` nodes), with that budget.
     """
 
     def __init__(self, spec: BoardSpec, table: TranspositionTable, *,
@@ -84,7 +84,7 @@ class ExactSearch:
         self.stage = ""
         self.settled = ""
         """What the shortest-first questions have settled about the current root, if anything."""
-        self.on_poll: Callable[[], None] | None = None
+        self.on_poll: Callable[[Budget], None] | None = None
         self._budget = Budget()
         self._counted = 0
         self._search = build_search(self)
@@ -329,7 +329,7 @@ class ExactSearch:
         budget.nodes += self.nodes - self._counted
         self._counted = self.nodes
         if self.on_poll is not None:
-            self.on_poll()
+            self.on_poll(budget)
         if budget.exhausted:
             raise OutOfBudget
 

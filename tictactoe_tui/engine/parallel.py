@@ -133,7 +133,7 @@ class ProverPool:
             ready = wait(list(working), timeout=WAIT_SECONDS)
             self._count(budget)
             if prover.owner.on_poll is not None:
-                prover.owner.on_poll()
+                prover.owner.on_poll(budget)
             if ready:
                 worker = working[ready[0]]  # type: ignore[index]
                 found = worker.connection.recv()
@@ -193,7 +193,7 @@ def _serve(connection: Connection, cancel: Event, nodes: Any, spec: str, capacit
     prover = engine.zones
     assert prover is not None
 
-    def count() -> None:
+    def count(_: Budget | None = None) -> None:
         nodes.value = prover.nodes
         if os.getppid() != parent:  # the parent was killed, with no chance to end its workers
             os._exit(1)

@@ -3,7 +3,9 @@
 A player is a function of the position alone (plus an injected ``random.Random``
 where it uses chance), so a game between two seeded players replays exactly.
 The levels differ in what they notice: ``easy`` sees wins and blocks one move
-ahead, ``medium`` also forks and the forks it must stop, ``perfect`` searches.
+ahead, ``medium`` also forks and the forks it must stop (but overlooks them now
+and then, as people do), ``hard`` searches but slips now and then, ``perfect``
+searches.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from .levels import PLAYER_NAMES
+from .levels import HARD_SLIP, MEDIUM_SLIP, PLAYER_NAMES
 from .lines import win_lines
 from .position import Position
 from .scans import forced_replies, fork_cells, sides, winning_cells
@@ -23,7 +25,6 @@ from .spec import Cell
 
 DEFAULT_TIME_LIMIT = 1.0
 """Seconds the perfect player may think about one move."""
-
 
 class Player(Protocol):
     """Anything that picks a legal move for the side to move."""
@@ -68,29 +69,55 @@ class MediumPlayer:
     """
 
     rng: random.Random = field(default_factory=random.Random)
+    slip: float = MEDIUM_SLIP
+    """How often it overlooks the forks on the board (see ``MEDIUM_SLIP``); 0 never does."""
     name: str = "medium"
 
     def choose(self, position: Position, stop: threading.Event | None = None) -> Cell:
+        options = self.options(position)
+        cells = options[0][1]
+        if len(options) > 1 and self.rng.random() >= options[0][0]:
+            cells = options[1][1]
+        return self.rng.choice(cells)
+
+    def options(self, position: Position) -> tuple[tuple[float, tuple[Cell, ...]], ...]:
+        """What it may play, as (probability, cells it picks among at random) pairs.
+
+        Stated apart from ``choose`` so that its chances of each move can be known exactly, as
+        ``bench/fallibility.py`` needs to find the opponent's best play against it.
+        """
         legal = _legal(position)
         forced = forced_replies(position)
         if forced:
-            return self.rng.choice(forced)
+            return ((1.0, tuple(forced)),)
         spec = position.spec
         mine, theirs = sides(position)
         forks = fork_cells(spec, mine, theirs)
-        if forks:
-            return self.rng.choice(_busiest(position, forks, mine, theirs))
         their_forks = fork_cells(spec, theirs, mine)
+        careful = tuple(self._careful(position, legal, forks, their_forks))
+        if (forks or their_forks) and self.slip > 0:
+            # An immediate win or block is never missed; a fork, made or threatened, sometimes is.
+            return ((self.slip, tuple(_busiest(position, legal, mine, theirs))), (1 - self.slip, careful))
+        return ((1.0, careful),)
+
+    @staticmethod
+    def _careful(position: Position, legal: list[Cell], forks: Sequence[Cell],
+                 their_forks: Sequence[Cell]) -> list[Cell]:
+        """The cells the rules pick, forks seen: make one, else stop the opponent's, else the busiest."""
+        spec = position.spec
+        mine, theirs = sides(position)
+        if forks:
+            return _busiest(position, forks, mine, theirs)
         if len(their_forks) == 1:
-            return their_forks[0]
+            return list(their_forks)
         if their_forks:
             # Two fork cells cannot both be filled; a threat can instead force a reply, as long
             # as that reply is not itself one of the opponent's forks.
             forcing = [cell for cell in legal
                        if (replies := winning_cells(spec, mine | 1 << cell, theirs))
                        and not set(replies) & set(their_forks)]
-            return self.rng.choice(_busiest(position, forcing or their_forks, mine, theirs))
-        return self.rng.choice(_busiest(position, legal, mine, theirs))
+            return _busiest(position, forcing or their_forks, mine, theirs)
+        return _busiest(position, legal, mine, theirs)
 
 
 def _busiest(position: Position, cells: Sequence[Cell], mine: int, theirs: int) -> list[Cell]:
@@ -141,10 +168,38 @@ class PerfectPlayer:
         return self.rng.choice(best) if self.rng is not None else best[0]
 
 
+@dataclass
+class HardPlayer:
+    """The solver with a person's lapses: most moves are the perfect player's, a ``slip`` of them the
+    medium player's, wherever the board can be solved or not.
+
+    A medium move is often as good as the search's, so the slips cost less than their rate; on
+    small boards they are what lets a careful opponent win now and then.
+    """
+
+    rng: random.Random = field(default_factory=random.Random)
+    time_limit: float = DEFAULT_TIME_LIMIT
+    slip: float = HARD_SLIP
+    name: str = "hard"
+    search: PerfectPlayer = field(init=False, repr=False, compare=False)
+    lapse: MediumPlayer = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self.search = PerfectPlayer(self.rng, self.time_limit)
+        self.lapse = MediumPlayer(self.rng)
+
+    def choose(self, position: Position, stop: threading.Event | None = None) -> Cell:
+        _legal(position)
+        if self.rng.random() < self.slip:
+            return self.lapse.choose(position, stop)
+        return self.search.choose(position, stop)
+
+
 PLAYERS: dict[str, Callable[[random.Random, float], Player]] = {
     "random": lambda rng, _: RandomPlayer(rng),
     "easy": lambda rng, _: EasyPlayer(rng),
     "medium": lambda rng, _: MediumPlayer(rng),
+    "hard": lambda rng, time_limit: HardPlayer(rng, time_limit),
     "perfect": lambda rng, time_limit: PerfectPlayer(rng, time_limit),
 }
 """Every computer player by name, weakest first, made from a random source and a time limit."""

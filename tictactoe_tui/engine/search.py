@@ -210,17 +210,17 @@ class Solver:
             engine = self._engine_for(position.spec)
             node = engine.root(position)
             budget = Budget(deadline=None if time_limit is None else start + time_limit, stop=stop)
-            first = None  # the short wins' part of the budget, while they are sought
             if progress is not None:
-                engine.on_poll = lambda: progress(Progress(budget.nodes + (first.nodes if first else 0),
-                                                           time.perf_counter() - start, engine.stage))
+                # The budget that looked last is the innermost part running: with the parts it is
+                # within, it holds every node so far.
+                engine.on_poll = lambda part: progress(Progress(part.total, time.perf_counter() - start,
+                                                                engine.stage))
             try:
                 depth, proof = 0, None
                 if time_limit is not None and engine.empty(node).bit_count() > FULL_SOLVE_EMPTIES:
                     first = budget.part(deadline=start + time_limit * SHORT_FIRST_SHARE)
                     depth, proof = engine.prove_short_first(node, first)
                     budget.nodes += first.nodes
-                    first = None
                 if proof is None and not budget.exhausted:
                     proof = engine.prove(node, budget)
             finally:

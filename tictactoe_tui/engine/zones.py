@@ -160,7 +160,7 @@ class ZoneProver:
             if budget.exhausted:
                 raise OutOfBudget
             if self.owner.on_poll is not None:
-                self.owner.on_poll()
+                self.owner.on_poll(budget)
 
     def won(self, zone: int, plies: int) -> int:
         """The result of a win within ``plies`` plies whose zone is ``zone``."""

@@ -15,6 +15,8 @@ from ..engine.inputs import quote
 
 BRAIN_PREFIX = "brain:"
 """A controller naming an external brain: ``brain:PATH [ARGS...]``."""
+OWN_BRAIN = "pbrain-tictactoe-tui"
+"""The brain this package installs, found by that name even where its folder is not on PATH."""
 
 SHOWN_PATH = 60
 """The most characters of a brain's program a message quotes: a path needs more than most values."""
@@ -36,7 +38,22 @@ def parse_brain_controller(controller: str) -> list[str]:
         raise GameError(f"{quote(controller)} cannot be read as a command line: {error}") from None
     if not argv:
         raise GameError(f"{quote(controller)} names no program: write brain:PATH, such as brain:pbrain-rapfi")
+    if argv[0] == OWN_BRAIN:
+        argv[0] = _own_brain()
     return argv
+
+
+def _own_brain() -> str:
+    """This package's brain: by its name where PATH finds it, else the one installed beside this Python
+    (a virtual environment's ``bin`` or ``Scripts``, which the README's setup never puts on PATH)."""
+    import os
+    import shutil
+    import sys
+
+    if shutil.which(OWN_BRAIN) is not None:
+        return OWN_BRAIN
+    beside = shutil.which(OWN_BRAIN, path=os.path.dirname(sys.executable))
+    return beside if beside is not None else OWN_BRAIN
 
 
 def brain_problem(controller: str) -> str | None:

@@ -34,6 +34,9 @@ class GoToCellScreen(ModalScreen[Cell | None]):
         border-title-style: bold;
         background: $surface;
     }
+    GoToCellScreen #go-to-cell-prompt {
+        width: 100%;
+    }
     GoToCellScreen #go-to-cell-error {
         display: none;
         color: $text-error;
@@ -53,7 +56,8 @@ class GoToCellScreen(ModalScreen[Cell | None]):
         last = self.spec.cell_name(self.spec.cells - 1)
         with Vertical(id="go-to-cell") as box:
             box.border_title = "Go to cell"
-            yield Label(f"A cell name from a1 to {last}, then Enter (Esc: stay)")
+            # As wide as the box, so that the whole prompt wraps onto its lines instead of being cut.
+            yield Label(f"A cell name from a1 to {last}, then Enter (Esc: stay)", id="go-to-cell-prompt")
             yield Input(placeholder=self.spec.cell_name(self.spec.centre), id="go-to-cell-name")
             yield Label(id="go-to-cell-error")
 

@@ -13,7 +13,7 @@ from textual.markup import escape
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from ...engine.levels import tournament_rows
+from ...engine.levels import HARD_SLIP, MEDIUM_BEATEN, MEDIUM_SLIP, tournament_rows
 
 RULES = """\
 Two players take turns to put their mark in an empty cell, **X** first. The
@@ -35,7 +35,8 @@ GAME_KEYS: tuple[tuple[str, str], ...] = (
     ("u", "undo: against the computer, back to your own last move; after the end, the game reopens"),
     ("Ctrl+R or U", "redo what undo took back (U where a browser keeps Ctrl+R, as under "
                     "`tictactoe-tui serve`); a new move instead drops the moves taken back"),
-    ("i", "hint: the best move for the side to move, marked on the board with the cursor on it"),
+    ("i", "hint: the best move for the side to move, marked on the board with the cursor on it; a win or "
+          "draw against the computer after a hint (or with the analysis on) counts as assisted"),
     ("a", "analysis on or off: every empty cell shows what playing there is worth (see below)"),
     ("m", "move now: the thinking computer plays the best move it has found so far"),
     ("p", "pause or resume a game between two computers; while paused, . plays one move"),
@@ -54,7 +55,8 @@ GAME_KEYS: tuple[tuple[str, str], ...] = (
     ("? or F1", "show or close this help"),
     ("Ctrl+P", "command palette: new game, statistics, keypad, themes and more"),
     ("q", "quit (at once, even while the computer thinks). Leaving a game in progress with r, w, n or q "
-          "asks first, and a game given up against the computer counts as a loss"),
+          "(once you have made a move) asks first, and a game given up against the computer counts as a "
+          "loss"),
 )
 """The keys of the game screen, in the words of the help screen."""
 
@@ -114,15 +116,24 @@ NEW_GAME_KEYS: tuple[tuple[str, str], ...] = (
 )
 """The keys of the new-game screen."""
 
+def _one_in(rate: float, what: str = "time") -> str:
+    """A rate in words, such as "one time in four", as a player reads it more easily than 25%."""
+    return f"one {what} in {round(1 / rate)}"
+
+
 LEVELS: tuple[tuple[str, str], ...] = (
     ("random", "any empty cell, by chance"),
     ("easy", "wins when it can and blocks your winning move; otherwise plays by chance"),
     ("medium", "also makes and blocks forks (two threats at once), and prefers the cells on the most "
-               "open lines"),
+               f"open lines; but it overlooks a fork on the board {_one_in(MEDIUM_SLIP)}, as people do: "
+               f"on 3x3 an X who plays well wins {_one_in(MEDIUM_BEATEN, 'game')} against it"),
+    ("hard", f"plays the perfect level's move, except {_one_in(HARD_SLIP, 'move')} a medium one: strong, "
+             "yet beaten now and then on small boards, and on big ones a little weaker than perfect"),
     ("perfect", "exact where the board can be solved: it searches the game to its end, so there it "
                 "never loses a game that can be saved. On big boards (Gomoku, 7x7 and up) it is a strong "
                 "search, not perfect: it plays the best move it finds in about a second. 7x7 with k=4 is a "
-                "first-player win (X wins in 11 moves from d4): all its losses below are there, as O"),
+                "first-player win (X wins in 11 moves from d4), and so is open Gomoku: its losses below "
+                "are on those two boards, nearly all as O"),
 )
 """The computer's levels, weakest first."""
 

@@ -197,6 +197,8 @@ class NewGameScreen(Screen[NewGame | None]):
             self._choice(field).note = message
             players_fine = players_fine and not message
         self._warn_if_too_small(None if problem is not None else BoardSpec(*sizes))
+        # The digits play on 3x3 only: their layout is asked only there (the palette switches it anywhere).
+        self._choice("keypad").display = sizes[:2] == (3, 3)
         self.query_one("#start", FormButton).disabled = problem is not None or not players_fine
 
     def _show_command(self, field: str, shown: bool) -> None:

@@ -28,11 +28,13 @@ _COLUMNS: tuple[tuple[str, JustifyMethod], ...] = (
     ("Won", "right"),
     ("Drawn", "right"),
     ("Lost", "right"),
+    ("Assisted", "right"),
     ("Unbeaten", "right"),
     ("Best", "right"),
 )
 """Column headings and alignment; numbers line up on the right. "Unbeaten" is the current run of
-games without a loss and "Best" the longest such run (see ``tictactoe_tui.statistics``)."""
+games without a loss and "Best" the longest such run; "Assisted" counts the wins and draws earned
+with hints or the analysis, which count apart (see ``tictactoe_tui.statistics``)."""
 
 
 def session_summary(score: SessionScore) -> str:
@@ -40,12 +42,14 @@ def session_summary(score: SessionScore) -> str:
     if not score.played:
         return "This session: no games finished yet."
     draws = "1 draw" if score.draws == 1 else f"{score.draws} draws"
-    return f"This session: X won {score.x_wins}, O won {score.o_wins}, {draws}."
+    wins = ", ".join(f"{name} won {count}" for name, count in score.wins.items())
+    return f"This session: {wins}, {draws}."
 
 
 def tally_cells(record: Tally) -> tuple[int, ...]:
     """The numbers of one table row, in column order."""
-    return (record.played, record.wins, record.draws, record.losses, record.streak, record.best_streak)
+    return (record.played, record.wins, record.draws, record.losses, record.assisted, record.streak,
+            record.best_streak)
 
 
 def confirm_reset() -> ConfirmScreen:

@@ -62,7 +62,7 @@ class Board(Widget, can_focus=True):
         & BoardCell.-x { color: $text-accent; text-style: bold; }
         & BoardCell.-x:light { color: $text-error; }
         & BoardCell.-o { color: $text-primary; text-style: bold; }
-        &.-small BoardCell.-last { text-style: bold underline; }
+        &.-small BoardCell.-last { text-style: bold reverse; }
         & BoardCell.-cursor { background: $foreground 12%; }
         & BoardCell.-shade.-cursor { background: $foreground 27%; }
         &.-bold-tiles BoardCell.-shade.-cursor { background: $foreground 34%; }
@@ -112,6 +112,8 @@ class Board(Widget, can_focus=True):
     cursor: reactive[Cell] = reactive(0, init=False)
     """The cell the keyboard plays at."""
     active = reactive(False, toggle_class="-active")
+    playable: reactive[bool] = reactive(True, init=False)
+    """False when no person plays this game: Enter and Space are then left out of the keys shown."""
     """True while a person may move, so empty cells light up under the mouse."""
     notes: reactive[Notes] = reactive(NO_NOTES, init=False)
     """What the analysis and the hint write in the empty cells."""
@@ -124,6 +126,13 @@ class Board(Widget, can_focus=True):
         def __init__(self, cell: Cell) -> None:
             super().__init__()
             self.cell = cell
+
+    class Refused(Message):
+        """A key the board takes did nothing: ``why`` is for the player, wherever the screen shows notes."""
+
+        def __init__(self, why: str) -> None:
+            super().__init__()
+            self.why = why
 
     def __init__(self, position: Position, geometry: Geometry | None = None, *,
                  id: str | None = None, classes: str | None = None) -> None:
@@ -247,7 +256,7 @@ class Board(Widget, can_focus=True):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "play_cursor":
-            return True if self.active else None
+            return False if not self.playable else True if self.active else None
         return True
 
     def action_cursor_edge(self, dx: int, dy: int) -> None:
@@ -289,7 +298,7 @@ class Board(Widget, can_focus=True):
             # Said once per board: a key that does nothing must say why, but not at every press.
             if self._digits_told != spec:
                 self._digits_told = spec
-                self.notify(DIGITS_ON_3X3_ONLY, title="Keys")
+                self.post_message(self.Refused(DIGITS_ON_3X3_ONLY))
             return
         col, row = self.keypad.coordinates(digit)
         self.cursor = self.position.spec.cell_at(col, row)

@@ -1,4 +1,4 @@
-"""The side panel's scoreboard: the games finished since the app started, by mark."""
+"""The side panel's scoreboard: the games finished since the app started, by player."""
 
 from __future__ import annotations
 
@@ -9,14 +9,15 @@ from textual.widget import Widget
 from ...statistics import SessionScore
 
 
-def score_line(score: SessionScore) -> str:
-    """The score in one short line, which fits the side panel."""
+def score_lines(score: SessionScore, names: tuple[str, ...]) -> str:
+    """The wins of the players ``names`` (this game's, the person first) and the draws, a line each:
+    the side panel is too narrow to put them on one line without breaking a name from its number."""
     draws = "1 draw" if score.draws == 1 else f"{score.draws} draws"
-    return f"X {score.x_wins} · O {score.o_wins} · {draws}"
+    return "\n".join([*(f"{name} {score.wins.get(name, 0)}" for name in names), draws])
 
 
 class Scoreboard(Widget):
-    """Two lines: a title and the session's score (wins by mark, and draws)."""
+    """A title and the session's score: this game's players' wins, whatever side each played, and draws."""
 
     DEFAULT_CSS = """
     Scoreboard {
@@ -28,7 +29,9 @@ class Scoreboard(Widget):
     COMPONENT_CLASSES = {"scoreboard--title"}
 
     score: reactive[SessionScore] = reactive(SessionScore, layout=True)
+    names: reactive[tuple[str, ...]] = reactive((), layout=True)
+    """This game's players, as the score names them."""
 
     def render(self) -> Content:
         title = Content.styled("This session", self.get_visual_style("scoreboard--title", partial=True))
-        return Content("\n").join([title, score_line(self.score)])
+        return Content("\n").join([title, score_lines(self.score, self.names)])

@@ -12,7 +12,8 @@ SPINNER_INTERVAL = 0.15
 
 
 class StatusLine(Widget):
-    """One line of text, led by a spinner while ``spinning``.
+    """One line of text, led by a spinner while ``spinning``; a longer message (a note that would
+    otherwise cover the board) wraps onto a few more rows while it lasts.
 
     The spinner turns only when animations are on (``TEXTUAL_ANIMATIONS``); with
     them off it shows a still frame, which also keeps screenshots of a
@@ -21,12 +22,13 @@ class StatusLine(Widget):
 
     DEFAULT_CSS = """
     StatusLine {
-        height: 1;
+        height: auto;
+        max-height: 4;
         padding: 0 1;
     }
     """
 
-    message: reactive[str] = reactive("")
+    message: reactive[str] = reactive("", layout=True)
     spinning = reactive(False, toggle_class="-spinning")
     frame: reactive[int] = reactive(0)
 

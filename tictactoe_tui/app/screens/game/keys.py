@@ -1,9 +1,10 @@
 """The game screen's keys that come and go with the state of play, as the footer shows them.
 
 A key that works now shows; a key that does nothing now is dimmed in place,
-so that no key moves as the game goes; a key that never applies to this
-game's players (pausing a game a person plays, moving now between two
-people) is left out.
+so that no key moves as the game goes; a key that never applies to the
+players the game began with (pausing a game a person plays, moving now
+between two people) is left out, for the whole game, even once a person
+takes over a side whose brain failed.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from .screen import GameScreen
 
-DYNAMIC_ACTIONS = ("undo", "redo", "hint", "analysis", "move_now", "pause")
+DYNAMIC_ACTIONS = ("play_cursor", "undo", "redo", "hint", "analysis", "move_now", "pause")
 """The actions whose keys ``state`` shows, dims or hides as the game goes."""
 
 
@@ -30,21 +31,27 @@ class GameKeys:
         screen = self._screen
         game = screen.game
         humans = game.humans
+        began = game.players_at_start
+        if action == "play_cursor":
+            # Shown only while the board does not have the focus (the board's own Enter shows then).
+            if not began:
+                return False
+            return screen.focused is None or screen.focused is screen.board or None
         if action == "undo":
             return game.can_undo() or None
         if action == "redo":
             return game.can_redo() or None
         if action == "hint":
-            if not humans and screen.game.shown_ply is None:
-                return False  # Between computers a hint is for a replayed position only.
-            return screen.computer.can_hint() or None
+            return screen.computer.can_hint() or None  # Between computers, for a replayed position.
         if action == "analysis":
             shown = screen.game.shown_position
             return (screen.analysing or not (shown.is_over or screen.thinking and not humans)) or None
         if action == "move_now":
-            return (screen.thinking or None) if len(humans) < 2 else False
+            return (screen.thinking or None) if len(began) < 2 else False
         if action == "pause":
-            return not humans and (not game.position.is_over or None)
+            if began:
+                return False
+            return (not humans and not game.position.is_over) or None
         return True
 
     def refresh(self) -> None:

@@ -1,10 +1,11 @@
 """Short messages from the game screen to the player, put where they can be read.
 
 Textual's toasts stand in the bottom-right corner. On a board that reaches
-that corner a toast would hide the cells the player is looking at, so the
-message goes to the status line instead, for as long as the toast would have
-stayed. The same message is never stacked twice, so a key pressed again and
-again does not pile up toasts.
+that corner a toast would hide the cells the player is looking at, so every
+message, a warning too, goes to the status line instead, for as long as the
+toast would have stayed (the line grows to a few rows for a long one). The
+same message is never stacked twice, so a key pressed again and again does
+not pile up toasts.
 """
 
 from __future__ import annotations
@@ -64,10 +65,8 @@ class Notices:
         self._screen.notify(message, title=title, severity=severity, timeout=timeout)
 
     def warn(self, message: str, *, title: str) -> None:
-        """Something went wrong that the player must read: a toast of its own, shown long enough."""
-        if self.echo is not None:
-            self.echo(message)
-        self._screen.notify(message, title=title, severity="warning", timeout=WARNING_TIME)
+        """Something went wrong that the player must read: shown long enough, where it covers nothing."""
+        self.tell(message, title=title, severity="warning", timeout=WARNING_TIME)
 
     def refuse(self, why: str) -> bool:
         """A key that does nothing now: the bell, and the reason; False, for the move not played."""

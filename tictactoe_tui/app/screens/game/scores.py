@@ -25,14 +25,17 @@ class Scorekeeper:
 
     def show_score(self) -> None:
         """Put this session's score on the scoreboard."""
-        self._screen.query_one(Scoreboard).score = self._screen.app.profile.session
+        scoreboard = self._screen.query_one(Scoreboard)
+        scoreboard.names = tuple(self._screen.game.competitors.values())
+        scoreboard.score = self._screen.app.profile.session
 
     def count(self, outcome: Outcome | None) -> None:
         """Add a game that just ended (or was given up) to the session's score and the statistics."""
         if outcome is None:
             return
         screen = self._screen
-        screen.app.report(screen.app.profile.count_game(screen.setup, outcome))
+        screen.app.report(screen.app.profile.count_game(screen.setup, outcome, screen.game.competitors,
+                                                        assisted=screen.game.assisted))
         if screen.is_mounted:
             self.show_score()
 

@@ -29,7 +29,7 @@ from textual.reactive import var
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from ....engine import Cell, Position
+from ....engine import Cell, Mark, Position
 from ....engine_process import EngineProcess
 from ....game import Game
 from ....game_setup import GameSetup
@@ -59,6 +59,9 @@ class GameScreen(Screen[None]):
     """One game after another with the same screen: ``start_game`` begins the next."""
 
     BINDINGS = [
+        # The board takes Enter and Space while it has the focus; otherwise they come here: to say why
+        # no move is played, or, while the move list has the focus, to keep Play in its place, dimmed.
+        Binding("enter,space", "play_cursor", "Play", key_display="⏎"),
         Binding("u", "undo", "Undo"),
         Binding("ctrl+r,U", "redo", "Redo", key_display="^r", id="redo"),
         Binding("i", "hint", "Hint"),
@@ -74,8 +77,6 @@ class GameScreen(Screen[None]):
         Binding("comma", "step(-1)", "Previous move", show=False),
         Binding("full_stop", "step(1)", "Next move", show=False),
         Binding("escape", "live", "Back to the game", show=False),
-        # The board takes Enter and Space while a person may play; otherwise they come here, to say why not.
-        Binding("enter,space", "play_cursor", "Play", show=False),
         Binding("f2", "read('cell')", "Read the cell and its neighbours", show=False),
         Binding("f3", "read('moves')", "Read the last moves", show=False),
         Binding("f4", "read('turn')", "Read whose turn it is", show=False),
@@ -159,11 +160,13 @@ class GameScreen(Screen[None]):
         """True while the computer, the analysis or a hint is at work."""
         return self.searches.busy
 
-    def start_game(self, setup: GameSetup, start: Position | None = None) -> None:
-        """Begin a game with ``setup``, from ``start`` or the empty board; any search is abandoned."""
+    def start_game(self, setup: GameSetup, start: Position | None = None, *,
+                   first_person: Mark = Mark.X) -> None:
+        """Begin a game with ``setup``, from ``start`` or the empty board; any search is abandoned.
+        ``first_person`` is the side Player 1 plays, when two people play."""
         self.searches.new_game()
         self.computer.new_game()
-        self.game = Game(setup, start)
+        self.game = Game(setup, start, first_person=first_person)
         self.set_reactive(GameScreen.paused, False)
         self.waiting = False
         if start is None:
@@ -175,11 +178,15 @@ class GameScreen(Screen[None]):
 
     def changed(self) -> None:
         """After any move, undo, redo or new game: count a finished game, start the next turn, redraw."""
+        if self.analysing:
+            self.game.helped()
         self.scores.count(self.game.newly_over())
         self.computer.next_turn()
         self.redraw()
 
-    def watch_analysing(self) -> None:
+    def watch_analysing(self, analysing: bool) -> None:
+        if analysing:
+            self.game.helped()
         self.redraw()
 
     def watch_paused(self, paused: bool) -> None:
@@ -206,6 +213,7 @@ class GameScreen(Screen[None]):
         board.notes = self.computer.notes(shown)
         board.keypad = self.app.profile.settings.keypad
         board.active = not replaying and not position.is_over and self.setup.is_human(position.to_move)
+        board.playable = bool(self.game.players_at_start)
         info = self.query_one(GameInfo)
         info.setup = self.setup
         info.position = position
@@ -231,7 +239,7 @@ class GameScreen(Screen[None]):
             return paused_text(self.setup, position)
         if hinting:
             return hint_search_text(self.setup, position)
-        return status_text(self.setup, position, thinking=self.thinking)
+        return status_text(self.setup, position, thinking=self.thinking, assisted=self.game.assisted_result)
 
     def on_screen_resume(self, event: ScreenResume) -> None:
         self.waiting = False
@@ -251,6 +259,10 @@ class GameScreen(Screen[None]):
     def on_board_played(self, message: Board.Played) -> None:
         message.stop()
         self.play(message.cell)
+
+    def on_board_refused(self, message: Board.Refused) -> None:
+        message.stop()
+        self.notices.tell(message.why, title="Keys")
 
     def play(self, cell: Cell) -> bool:
         """Play ``cell`` for the person to move, or refuse it with a bell and a message saying why."""
@@ -283,11 +295,12 @@ class GameScreen(Screen[None]):
 
     def action_restart(self) -> None:
         """Play again with the same board and players."""
-        self.leaving.then(lambda: self.start_game(self.setup))
+        self.leaving.then(lambda: self.start_game(self.setup, first_person=self.game.first_person))
 
     def action_swap_sides(self) -> None:
         """Play again with the same board, each side's player now playing the other side."""
-        self.leaving.then(lambda: self.start_game(self.game.swapped()))
+        self.leaving.then(lambda: self.start_game(self.game.swapped(),
+                                                  first_person=self.game.first_person.other))
 
     def action_pause(self) -> None:
         """Pause or resume a game between two computers."""

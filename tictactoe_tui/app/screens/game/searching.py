@@ -91,6 +91,7 @@ class SearchWorkers:
         shown = screen.game.shown_position
         if not self.can_hint():
             return
+        screen.game.helped()
         known = screen.searches.hint_for(shown)
         if known is not None:
             screen.board.cursor = known
