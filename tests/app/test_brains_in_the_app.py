@@ -72,6 +72,7 @@ async def test_a_brain_that_refuses_the_board_is_reported_in_its_own_words() -> 
                     and any("could not move" in note for note in told(pilot)))
         (note,) = [note for note in told(pilot) if "could not move" in note]
         assert "refused the 7x7 board" in note
+        await until(pilot, lambda: bool(pilot.app.screen.query(FooterKey)))  # the footer rebuilds itself
         footer = [key.description for key in pilot.app.screen.query(FooterKey)]
         assert "Move now" in footer, "a key of the players the game began with stays, dimmed"
 

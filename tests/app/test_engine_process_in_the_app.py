@@ -6,7 +6,7 @@ import os
 import signal
 from multiprocessing import resource_tracker
 
-from driving import BlockingPlayer, children, game, notifications, quick_app, seeded, status, until
+from driving import BlockingPlayer, children, game, quick_app, seeded, status, told, until
 
 from tictactoe_tui.engine import BoardSpec, Mark
 from tictactoe_tui.game_setup import GameSetup
@@ -33,8 +33,8 @@ async def test_a_killed_engine_is_reported_and_the_next_move_comes_from_a_fresh_
         assert first is not None
         blocking.started.clear()
         os.kill(first, signal.SIGKILL)
-        await until(pilot, lambda: any("engine stopped" in note for note in notifications(pilot)))
-        (message,) = [note for note in notifications(pilot) if "engine stopped" in note]
+        await until(pilot, lambda: any("engine stopped" in note for note in told(pilot)))
+        (message,) = [note for note in told(pilot) if "engine stopped" in note]
         assert "signal 9" in message and "the game goes on" in message
         await until(pilot, blocking.started.is_set)
         second = app.engine.pid
@@ -42,7 +42,8 @@ async def test_a_killed_engine_is_reported_and_the_next_move_comes_from_a_fresh_
         assert game(pilot).thinking and game(pilot).position.record == "3x3k3: b2", "the game is kept"
         await pilot.press("m")
         await until(pilot, lambda: len(game(pilot).position.moves) == 2)
-        assert game(pilot).position.record == "3x3k3: b2 a1" and status(pilot).startswith("X to move")
+        assert game(pilot).position.record == "3x3k3: b2 a1" and not game(pilot).thinking
+        assert "engine stopped" in status(pilot), "the warning holds the status line for its time"
 
 
 async def test_an_engine_that_dies_twice_on_one_move_hands_the_side_to_a_person(
@@ -58,10 +59,10 @@ async def test_an_engine_that_dies_twice_on_one_move_hands_the_side_to_a_person(
             os.kill(pid, signal.SIGKILL)
             await until(pilot, lambda pid=pid: app.engine.pid != pid)  # type: ignore[misc]
         await until(pilot, lambda: game(pilot).setup.o == "human"
-                    and any("A person plays O" in note for note in notifications(pilot)))
+                    and any("A person plays O" in note for note in told(pilot)))
         screen = game(pilot)
         assert not screen.thinking and screen.position.record == "3x3k3: b2"
-        assert any("A person plays O from now on" in note for note in notifications(pilot))
+        assert any("A person plays O from now on" in note for note in told(pilot))
         await pilot.press("left", "enter")
         assert screen.position.record == "3x3k3: b2 a2" and screen.position.to_move is Mark.X
 

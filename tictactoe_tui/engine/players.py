@@ -26,6 +26,7 @@ from .spec import Cell
 DEFAULT_TIME_LIMIT = 1.0
 """Seconds the perfect player may think about one move."""
 
+
 class Player(Protocol):
     """Anything that picks a legal move for the side to move."""
 
