@@ -137,6 +137,7 @@ def test_games_are_bounded_and_a_closed_page_ends_its_game(tmp_path: Path) -> No
             assert served.games() == both, "the refused page started nothing"
             await first.close()
             await asyncio.to_thread(wait_until, lambda: not alive(first_games), "the closed page's game ends")
+            await asyncio.to_thread(wait_until, lambda: fetch(served.address)[0] == 200, "its place is free")
             third = await open_game(served, session)
             assert alive(both - first_games), "the other game goes on"
             await second.close()

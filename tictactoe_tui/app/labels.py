@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..engine import Outcome, Position, Status
+from ..game import Game
 from ..game_setup import HUMAN, Controller, GameSetup
 from ..gomocup.controllers import is_brain_controller, parse_brain_controller
 from ..settings import KeypadLayout
@@ -63,6 +64,19 @@ def _replayed(ply: int, moves: int) -> str:
     if ply == 0:
         return f"the empty board ({moves} move{'' if moves == 1 else 's'})"
     return f"move {ply} of {moves}"
+
+
+def game_status_text(game: Game, *, paused: bool, hinting: bool, thinking: bool) -> str:
+    """What the status line says of ``game`` when no notice takes it: the move a replay shows, the
+    pause, the search for a hint, or the turn and the players."""
+    position, setup = game.position, game.setup
+    if game.shown_ply is not None:
+        return replay_text(game.shown_ply, len(game.history.line))
+    if paused and not position.is_over:
+        return paused_text(setup, position)
+    if hinting:
+        return hint_search_text(setup, position)
+    return status_text(setup, position, thinking=thinking, assisted=game.assisted_result)
 
 
 def replay_text(ply: int, moves: int) -> str:

@@ -37,7 +37,7 @@ from ....history import History
 from ....searches import Searches
 from ...app import TicTacToeApp
 from ...geometry import SIDE_PANEL_WIDTH, plan_screen, too_small_message
-from ...labels import hint_search_text, paused_text, replay_refusal, replay_text, status_text
+from ...labels import game_status_text, replay_refusal, status_text
 from ...widgets.board import Board
 from ...widgets.game_info import GameInfo
 from ...widgets.move_list import MoveList
@@ -222,24 +222,12 @@ class GameScreen(Screen[None]):
         moves.shown_ply = self.game.shown_ply
         hinting = self.searches.current("hint") is not None and not replaying
         status = self.query_one(StatusLine)
-        status.message = self._status_message(hinting)
+        status.message = self.notices.current() or game_status_text(
+            self.game, paused=self.paused, hinting=hinting, thinking=self.thinking)
         status.spinning = not replaying and (self.thinking or hinting)
         status.set_class(position.is_over and not replaying, "-over")
         status.set_class(replaying, "-replay")
         self.speech.follow()
-
-    def _status_message(self, hinting: bool) -> str:
-        position = self.position
-        notice = self.notices.current()
-        if notice is not None:
-            return notice
-        if self.game.shown_ply is not None:
-            return replay_text(self.game.shown_ply, len(self.history.line))
-        if self.paused and not position.is_over:
-            return paused_text(self.setup, position)
-        if hinting:
-            return hint_search_text(self.setup, position)
-        return status_text(self.setup, position, thinking=self.thinking, assisted=self.game.assisted_result)
 
     def on_screen_resume(self, event: ScreenResume) -> None:
         self.waiting = False
@@ -346,9 +334,7 @@ class GameScreen(Screen[None]):
 
     def action_read(self, what: str) -> None:
         """Say the cell under the cursor, the last moves, whose turn it is or the threats, on demand."""
-        readers = {"cell": self.speech.read_cell, "moves": self.speech.read_moves,
-                   "turn": self.speech.read_turn, "threats": self.speech.read_threats}
-        readers[what]()
+        self.speech.read(what)
 
     def action_statistics(self) -> None:
         """Show the record against the computer and this session's score, read afresh from disk."""

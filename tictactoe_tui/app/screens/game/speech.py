@@ -186,6 +186,12 @@ class Speech:
 
     # The read-out keys
 
+    def read(self, what: str) -> None:
+        """Say ``what`` on demand: the ``cell`` under the cursor, the last ``moves``, whose ``turn``, the
+        ``threats``."""
+        {"cell": self.read_cell, "moves": self.read_moves, "turn": self.read_turn,
+         "threats": self.read_threats}[what]()
+
     def read_cell(self) -> None:
         """The cell under the cursor, what the analysis or the hint writes in it, and its neighbours."""
         board = self._screen.board
