@@ -12,14 +12,16 @@ cold as well, against the same reference.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
+from dataclasses import dataclass
 
 import pytest
 from minimax import VALUES, Minimax, preference, sides
 from positions import image, reachable_classes
 
 from tictactoe_tui.engine.position import Position
-from tictactoe_tui.engine.search import Solver
-from tictactoe_tui.engine.spec import BoardSpec
+from tictactoe_tui.engine.search import Solver, Value
+from tictactoe_tui.engine.spec import BoardSpec, Cell
 from tictactoe_tui.engine.symmetry import symmetries
 
 COLD_SAMPLE = 100
@@ -45,35 +47,68 @@ BOARDS = [pytest.param(board, marks=pytest.mark.slow) if BoardSpec.parse(board).
 on, an order takes a second or more (a minute on 7x2k3)."""
 
 
-def _check(reference: Minimax, position: Position, solver: Solver) -> None:
+@dataclass(frozen=True, slots=True)
+class Answers:
+    """What the solver said of a position, beside what the reference says of it."""
+
+    position: Position
+    solved: tuple[Value, int | None, bool, tuple[Cell, ...]]
+    """The solver's value, plies, whether the plies are exact, and best moves as it listed them."""
+    expected: tuple[Value, int, bool, frozenset[Cell]]
+    """The reference's: its distance is always exact, and its best moves are every move as good."""
+
+    @property
+    def agree(self) -> bool:
+        value, plies, exact, moves = self.solved
+        return (value, plies, exact) == self.expected[:3] and len(set(moves)) == len(moves) \
+            and set(moves) == self.expected[3]
+
+
+def answers(reference: Minimax, position: Position, solver: Solver) -> Answers:
+    """``solver``'s answer to ``position`` (a position still in play) beside the plain minimax's."""
     result = solver.solve(position)
     sign, plies = reference.of(position)
-    assert (result.value, result.plies, result.plies_exact) == (VALUES[sign], plies, True), position.record
-    assert len(set(result.best_moves)) == len(result.best_moves), position.record
     mine, theirs = sides(position)
     wanted = preference((sign, plies))
-    best = {cell for cell in reference.empty_cells(mine | theirs)
-            if preference(reference.move(mine, theirs, cell)) == wanted}
-    assert set(result.best_moves) == best, position.record
+    best = frozenset(cell for cell in reference.empty_cells(mine | theirs)
+                     if preference(reference.move(mine, theirs, cell)) == wanted)
+    return Answers(position, (result.value, result.plies, result.plies_exact, result.best_moves),
+                   (VALUES[sign], plies, True, best))
+
+
+def solves(spec: BoardSpec) -> Iterator[tuple[str, Position, Solver]]:
+    """Every solve the check makes on ``spec``, in turn, as (order, position, solver): each reachable
+    class breadth first by one solver, then each as a random image, shuffled, by another, then a
+    seeded sample of those by a fresh solver each. Seeded by the board: the same solves every time."""
+    classes = reachable_classes(spec)
+    warm = Solver()
+    for position in classes:  # breadth first, from the empty board
+        yield "breadth first", position, warm
+    rng = random.Random(f"warm {spec}")
+    group = symmetries(spec)
+    shuffled = [image(position, rng.randrange(len(group))) for position in classes]
+    rng.shuffle(shuffled)
+    warm = Solver()
+    for position in shuffled:
+        yield "shuffled", position, warm
+    for position in rng.sample(shuffled, min(COLD_SAMPLE, len(shuffled))):
+        yield "cold", position, Solver()
+
+
+def _check(reference: Minimax, position: Position, solver: Solver) -> None:
+    found = answers(reference, position, solver)
+    value, plies, exact, moves = found.solved
+    assert (value, plies, exact) == found.expected[:3], position.record
+    assert len(set(moves)) == len(moves), position.record
+    assert set(moves) == found.expected[3], position.record
 
 
 @pytest.mark.parametrize("board", BOARDS)
 def test_one_solver_answers_every_position_as_a_fresh_one(board: str) -> None:
     spec = BoardSpec.parse(board)
     reference = Minimax(spec)
-    classes = reachable_classes(spec)
-    warm = Solver()
-    for position in classes:  # breadth first, from the empty board
-        _check(reference, position, warm)
-    rng = random.Random(f"warm {board}")
-    group = symmetries(spec)
-    shuffled = [image(position, rng.randrange(len(group))) for position in classes]
-    rng.shuffle(shuffled)
-    warm = Solver()
-    for position in shuffled:
-        _check(reference, position, warm)
-    for position in rng.sample(shuffled, min(COLD_SAMPLE, len(shuffled))):
-        _check(reference, position, Solver())
+    for _, position, solver in solves(spec):
+        _check(reference, position, solver)
 
 
 def test_the_boards_are_every_small_board_with_every_k() -> None:
