@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from tictactoe_tui.announcements import (
+from tictactoe_tui.app.announcements import (
     analysis_words,
     board_threat_words,
     cell_words,
@@ -18,8 +18,8 @@ from tictactoe_tui.announcements import (
     turn_words,
 )
 from tictactoe_tui.engine import Position
-from tictactoe_tui.engine.scans import immediate_wins, threats_against
-from tictactoe_tui.game_setup import GameSetup
+from tictactoe_tui.engine.rules.scans import immediate_wins, threats_against
+from tictactoe_tui.session.setup import GameSetup
 
 
 def play(position: Position, names: str) -> Position:

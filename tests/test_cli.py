@@ -19,9 +19,9 @@ from long_input import LONG, SHOWN, short_id
 
 from tictactoe_tui import cli, solve_command
 from tictactoe_tui.engine import Position, SearchResult, Solver, Value, solve
-from tictactoe_tui.engine.inputs import quote
-from tictactoe_tui.game_setup import GameSetup
+from tictactoe_tui.engine.rules.inputs import quote
 from tictactoe_tui.gomocup.controllers import SHOWN_PATH
+from tictactoe_tui.session.setup import GameSetup
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:

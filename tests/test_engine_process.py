@@ -12,7 +12,7 @@ from collections.abc import Iterator
 import pytest
 
 from tictactoe_tui.engine import Cell, Player, Position, Value, make_player
-from tictactoe_tui.engine_process import EngineProcess, EngineStopped, Request, SearchFailed
+from tictactoe_tui.session.engine_process import EngineProcess, EngineStopped, Request, SearchFailed
 
 HANG = 60.0
 """Seconds a test waits for an answer before it fails instead of hanging (not a speed bound)."""
@@ -129,7 +129,7 @@ def test_the_app_loads_process_machinery_only_when_the_first_search_starts() -> 
     """The first screen never searches, so the app's import must not pay for starting a process."""
     probe = (
         "import sys, tictactoe_tui.app\n"
-        "from tictactoe_tui.engine_process import EngineProcess\n"
+        "from tictactoe_tui.session.engine_process import EngineProcess\n"
         "before = 'multiprocessing' in sys.modules\n"
         "engine = EngineProcess()\n"
         "engine.start()\n"

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from tictactoe_tui.engine import BoardSpec, Mark, Position, Status
-from tictactoe_tui.game import Game
-from tictactoe_tui.game_setup import GameSetup
+from tictactoe_tui.session.game import Game
+from tictactoe_tui.session.setup import GameSetup
 
 AGAINST_PERFECT = GameSetup(BoardSpec(3, 3, 3), "human", "perfect")
 PEOPLE = GameSetup(BoardSpec(3, 3, 3), "human", "human")

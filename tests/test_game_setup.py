@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from tictactoe_tui.engine import PLAYER_NAMES, BoardSpec, Mark
-from tictactoe_tui.game_setup import CONTROLLERS, HUMAN, GameSetup, check_controller
-from tictactoe_tui.settings import Settings, decode_settings, encode_settings
+from tictactoe_tui.profile.settings import Settings, decode_settings, encode_settings
+from tictactoe_tui.session.setup import CONTROLLERS, HUMAN, GameSetup, check_controller
 
 
 def test_the_controllers_are_a_person_then_every_level() -> None:

@@ -8,10 +8,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tictactoe_tui import history as history_module
 from tictactoe_tui.engine import IllegalMoveError, Mark, Position
-from tictactoe_tui.game_setup import GameSetup
-from tictactoe_tui.history import History, human_marks
+from tictactoe_tui.session import history as history_module
+from tictactoe_tui.session.history import History, human_marks
+from tictactoe_tui.session.setup import GameSetup
 
 X_ONLY = frozenset({Mark.X})
 O_ONLY = frozenset({Mark.O})

@@ -7,8 +7,8 @@ from collections.abc import Iterator
 import pytest
 
 from tictactoe_tui.engine import Position, Value
-from tictactoe_tui.engine_process import EngineProcess
-from tictactoe_tui.searches import Searches
+from tictactoe_tui.session.engine_process import EngineProcess
+from tictactoe_tui.session.jobs import Searches
 
 HANG = 60.0
 

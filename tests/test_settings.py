@@ -10,10 +10,9 @@ from typing import Any
 import pytest
 from long_input import LONG, SHOWN
 
-from tictactoe_tui import storage
 from tictactoe_tui.engine import BoardSpec
-from tictactoe_tui.game_setup import GameSetup
-from tictactoe_tui.settings import (
+from tictactoe_tui.profile import storage
+from tictactoe_tui.profile.settings import (
     DEFAULT_THEME,
     SETTINGS_VERSION,
     KeypadLayout,
@@ -22,6 +21,7 @@ from tictactoe_tui.settings import (
     save_settings,
     settings_path,
 )
+from tictactoe_tui.session.setup import GameSetup
 
 CUSTOM = Settings(GameSetup(BoardSpec(15, 15, 5), "easy", "human"), "high-contrast", KeypadLayout.PHONE,
                   accessible=True)

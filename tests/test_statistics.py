@@ -10,10 +10,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 from long_input import LONG, SHOWN
 
-from tictactoe_tui import storage
 from tictactoe_tui.engine import BoardSpec, Mark, Position
-from tictactoe_tui.game_setup import GameSetup
-from tictactoe_tui.statistics import (
+from tictactoe_tui.profile import storage
+from tictactoe_tui.profile.statistics import (
     STATISTICS_VERSION,
     Result,
     SessionScore,
@@ -31,6 +30,7 @@ from tictactoe_tui.statistics import (
     save_statistics,
     statistics_path,
 )
+from tictactoe_tui.session.setup import GameSetup
 
 TTT = BoardSpec(3, 3, 3)
 GOMOKU = BoardSpec(15, 15, 5)

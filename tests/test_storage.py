@@ -13,8 +13,8 @@ import platformdirs
 import pytest
 from long_input import LONG, short_id
 
-from tictactoe_tui import storage
-from tictactoe_tui.storage import FileFormat, FormatError
+from tictactoe_tui.profile import storage
+from tictactoe_tui.profile.storage import FileFormat, FormatError
 
 
 def _decode(document: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:

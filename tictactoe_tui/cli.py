@@ -17,9 +17,9 @@ from typing import NoReturn
 
 from . import __version__
 from .engine import BoardSpec, GameError, Position, parse_record
-from .engine.inputs import SHOWN_CHARS, parse_int, quote, shorten
-from .game_setup import CONTROLLERS, HUMAN, Controller, GameSetup, check_controller
+from .engine.rules.inputs import SHOWN_CHARS, parse_int, quote, shorten
 from .gomocup.controllers import brain_problem, is_brain_controller
+from .session.setup import CONTROLLERS, HUMAN, Controller, GameSetup, check_controller
 from .web.limits import DEFAULT_IDLE_MINUTES, DEFAULT_MAX_SESSIONS, MAX_SESSIONS
 
 PROG = "tictactoe-tui"

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from .engine import BoardSpec, Position, SearchResult, Solver
 
 if TYPE_CHECKING:
-    from .engine.search import Progress
+    from .engine.solver import Progress
 
 SURE_TO_FINISH = 25
 """Empty cells up to which a proof ends in seconds; beyond, without a limit, it may run for hours."""

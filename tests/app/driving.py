@@ -26,9 +26,9 @@ from tictactoe_tui.app.screens.new_game import NewGameScreen
 from tictactoe_tui.app.widgets.board import Board
 from tictactoe_tui.app.widgets.status import StatusLine
 from tictactoe_tui.engine import Cell, Player, Position, make_player
-from tictactoe_tui.engine.search import MoveEvaluation, SearchResult, Solver, Value
-from tictactoe_tui.engine_process import PlayerFactory, SolverFactory
-from tictactoe_tui.game_setup import GameSetup
+from tictactoe_tui.engine.solver import MoveEvaluation, SearchResult, Solver, Value
+from tictactoe_tui.session.engine_process import PlayerFactory, SolverFactory
+from tictactoe_tui.session.setup import GameSetup
 
 STUCK = 60.0
 """How long a blocking player waits for its stop event before giving up (a failing test, not a hang)."""

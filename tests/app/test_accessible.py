@@ -12,8 +12,8 @@ from tictactoe_tui.app.screens.new_game import NewGameScreen
 from tictactoe_tui.app.widgets.choice import Choice
 from tictactoe_tui.app.widgets.status import StatusLine
 from tictactoe_tui.engine import BoardSpec, Position
-from tictactoe_tui.game_setup import GameSetup
-from tictactoe_tui.settings import Settings, load_settings, save_settings
+from tictactoe_tui.profile.settings import Settings, load_settings, save_settings
+from tictactoe_tui.session.setup import GameSetup
 
 AGAINST_FIRST_CELL = GameSetup(BoardSpec(3, 3, 3), "human", "medium")
 """X a person, O a computer that always takes the first empty cell (a1, b1, c1, ...)."""

@@ -6,7 +6,7 @@ from driving import BlockingPlayer, GatedSolvers, board, game, notes, quick_app,
 
 from tictactoe_tui.app.widgets.cell import BoardCell
 from tictactoe_tui.engine import BoardSpec, Position
-from tictactoe_tui.game_setup import GameSetup
+from tictactoe_tui.session.setup import GameSetup
 
 PEOPLE = GameSetup(BoardSpec(3, 3, 3), "human", "human")
 CORNERS = {"a1", "c1", "a3", "c3"}

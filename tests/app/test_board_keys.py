@@ -10,7 +10,7 @@ from tictactoe_tui.app.screens.go_to_cell import GoToCellScreen
 from tictactoe_tui.app.widgets.board import DIGITS_ON_3X3_ONLY, KEYPAD, Board
 from tictactoe_tui.app.widgets.cell import LAST_MOVE_MARKERS
 from tictactoe_tui.engine import BoardSpec, Position
-from tictactoe_tui.game_setup import GameSetup
+from tictactoe_tui.session.setup import GameSetup
 
 SEVEN_BY_SIX = GameSetup(BoardSpec(7, 6, 4), "human", "human")
 

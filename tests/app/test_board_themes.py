@@ -13,7 +13,7 @@ from textual.color import Color
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.widgets.cell import BoardCell
 from tictactoe_tui.engine import BoardSpec, Position
-from tictactoe_tui.game_setup import GameSetup
+from tictactoe_tui.session.setup import GameSetup
 
 
 def luminance(color: Color) -> float:

@@ -17,7 +17,7 @@ from textual.pilot import Pilot
 
 from tictactoe_tui.app.widgets.cell import TILE_DOT, BoardCell
 from tictactoe_tui.engine import BoardSpec
-from tictactoe_tui.game_setup import GameSetup
+from tictactoe_tui.session.setup import GameSetup
 
 SEVEN_BY_SIX = GameSetup(BoardSpec(7, 6, 4), "human", "human")
 TILE_STEP = 1.2

@@ -9,7 +9,7 @@ from tictactoe_tui.app.notes import Note
 from tictactoe_tui.app.widgets.board import Board
 from tictactoe_tui.app.widgets.cell import BoardCell
 from tictactoe_tui.engine import Cell, Mark, Position
-from tictactoe_tui.settings import KeypadLayout
+from tictactoe_tui.profile.settings import KeypadLayout
 
 
 class BoardApp(App[None]):

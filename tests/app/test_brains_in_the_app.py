@@ -14,7 +14,7 @@ from textual.widgets._footer import FooterKey
 from tictactoe_tui.app.widgets.board import Board
 from tictactoe_tui.app.widgets.status import StatusLine
 from tictactoe_tui.engine import BoardSpec, Mark
-from tictactoe_tui.game_setup import GameSetup
+from tictactoe_tui.session.setup import GameSetup
 
 HERE = Path(__file__).resolve().parent
 FAKE_BRAIN = HERE.parent / "gomocup" / "fake_brain.py"

@@ -20,8 +20,8 @@ from textual.theme import Theme
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.widgets.board import Board
 from tictactoe_tui.engine import BoardSpec, Position
-from tictactoe_tui.game_setup import GameSetup
-from tictactoe_tui.settings import DEFAULT_THEME
+from tictactoe_tui.profile.settings import DEFAULT_THEME
+from tictactoe_tui.session.setup import GameSetup
 
 Snap = Callable[..., bool]
 Matrix = tuple[tuple[float, float, float], ...]

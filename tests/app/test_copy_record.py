@@ -6,7 +6,7 @@ from driving import game, notifications, quick_app, run_command
 
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.engine import BoardSpec, Position, parse_record
-from tictactoe_tui.game_setup import GameSetup
+from tictactoe_tui.session.setup import GameSetup
 
 
 async def test_c_copies_the_record_and_says_what_was_sent() -> None:

@@ -9,7 +9,7 @@ from multiprocessing import resource_tracker
 from driving import BlockingPlayer, children, game, quick_app, seeded, status, told, until
 
 from tictactoe_tui.engine import BoardSpec, Mark
-from tictactoe_tui.game_setup import GameSetup
+from tictactoe_tui.session.setup import GameSetup
 
 AGAINST_MEDIUM = GameSetup(BoardSpec(3, 3, 3), "human", "medium")
 

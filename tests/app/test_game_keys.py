@@ -22,8 +22,8 @@ from textual.widgets._footer import FooterKey
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.screens.confirm import ConfirmScreen
 from tictactoe_tui.engine import BoardSpec, Mark, Status
-from tictactoe_tui.game_setup import GameSetup
-from tictactoe_tui.statistics import Tally, load_statistics
+from tictactoe_tui.profile.statistics import Tally, load_statistics
+from tictactoe_tui.session.setup import GameSetup
 
 TTT = BoardSpec(3, 3, 3)
 PEOPLE = GameSetup(TTT, "human", "human")

@@ -18,7 +18,7 @@ from tictactoe_tui.app.widgets.game_info import GameInfo
 from tictactoe_tui.app.widgets.move_list import MoveList
 from tictactoe_tui.app.widgets.status import StatusLine
 from tictactoe_tui.engine import BoardSpec, Mark, Position, Status
-from tictactoe_tui.game_setup import GameSetup
+from tictactoe_tui.session.setup import GameSetup
 
 PEOPLE = GameSetup(BoardSpec(3, 3, 3), "human", "human")
 

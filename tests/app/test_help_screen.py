@@ -28,7 +28,7 @@ from tictactoe_tui.app.widgets.board import Board
 from tictactoe_tui.app.widgets.move_list import MoveList
 from tictactoe_tui.engine import PLAYER_NAMES
 from tictactoe_tui.engine.levels import TOURNAMENT, TOURNAMENT_BOARDS, TOURNAMENT_COMMAND, tournament_rows
-from tictactoe_tui.game_setup import GameSetup
+from tictactoe_tui.session.setup import GameSetup
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 

@@ -22,8 +22,8 @@ from textual.widgets._footer import FooterKey
 from tictactoe_tui.app.widgets.cell import BoardCell
 from tictactoe_tui.app.widgets.status import StatusLine
 from tictactoe_tui.engine import BoardSpec, Position
-from tictactoe_tui.engine.search import Value, solve
-from tictactoe_tui.game_setup import GameSetup
+from tictactoe_tui.engine.solver import Value, solve
+from tictactoe_tui.session.setup import GameSetup
 
 PEOPLE = GameSetup(BoardSpec(3, 3, 3), "human", "human")
 

@@ -16,9 +16,9 @@ from tictactoe_tui.app.labels import (
 from tictactoe_tui.app.presets import PRESETS, board_name, board_rules
 from tictactoe_tui.app.widgets.scoreboard import score_lines
 from tictactoe_tui.engine import BoardSpec, Mark, Position
-from tictactoe_tui.game_setup import GameSetup
-from tictactoe_tui.settings import KeypadLayout
-from tictactoe_tui.statistics import SessionScore
+from tictactoe_tui.profile.settings import KeypadLayout
+from tictactoe_tui.profile.statistics import SessionScore
+from tictactoe_tui.session.setup import GameSetup
 
 SETUP = GameSetup(BoardSpec(3, 3, 3), "human", "perfect")
 

@@ -9,7 +9,7 @@ from textual.widgets import OptionList
 
 from tictactoe_tui.app.widgets.move_list import MoveList
 from tictactoe_tui.engine import Mark
-from tictactoe_tui.history import History
+from tictactoe_tui.session.history import History
 
 X_ONLY = frozenset({Mark.X})
 

@@ -11,7 +11,7 @@ from textual.widgets._footer import FooterKey
 
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.engine import BoardSpec, Mark, make_player
-from tictactoe_tui.game_setup import GameSetup
+from tictactoe_tui.session.setup import GameSetup
 
 FOREVER = 3600.0
 """A pause and a time limit far longer than any test may run: a move that arrives was hurried."""

@@ -12,8 +12,8 @@ from textual.widgets import Input, OptionList, Static
 from tictactoe_tui.app.widgets.choice import Choice, ChoiceMenu
 from tictactoe_tui.app.widgets.form_button import FormButton
 from tictactoe_tui.app.widgets.preset_list import PresetList
-from tictactoe_tui.game_setup import CONTROLLERS
-from tictactoe_tui.settings import load_settings
+from tictactoe_tui.profile.settings import load_settings
+from tictactoe_tui.session.setup import CONTROLLERS
 
 OUR_BRAIN = str(Path(sys.executable).parent / "pbrain-tictactoe-tui")
 

@@ -13,7 +13,7 @@ from tictactoe_tui.app.widgets.choice import Choice
 from tictactoe_tui.app.widgets.form_button import FormButton
 from tictactoe_tui.app.widgets.preset_list import PresetList
 from tictactoe_tui.engine import BoardSpec
-from tictactoe_tui.game_setup import GameSetup
+from tictactoe_tui.session.setup import GameSetup
 
 
 def error_text(pilot: Pilot[None], field: str) -> str:

@@ -8,7 +8,7 @@ from textual.pilot import Pilot
 
 from tictactoe_tui.app.widgets.cell import BoardCell
 from tictactoe_tui.engine import BoardSpec, Position
-from tictactoe_tui.game_setup import GameSetup
+from tictactoe_tui.session.setup import GameSetup
 
 WON = Position.from_moves("3x3", "a1 b1 b2 c1 c3")
 

@@ -15,7 +15,7 @@ from tictactoe_tui.app.notes import (
     value_text,
     with_hint,
 )
-from tictactoe_tui.engine.search import MoveEvaluation, SearchResult, Value
+from tictactoe_tui.engine.solver import MoveEvaluation, SearchResult, Value
 
 
 def test_known_values_count_the_moves_to_the_end() -> None:

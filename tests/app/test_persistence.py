@@ -9,9 +9,9 @@ from driving import board, form, game, notifications, quick_app, run_command, un
 
 from tictactoe_tui.app.widgets.choice import Choice
 from tictactoe_tui.engine import BoardSpec, Position
-from tictactoe_tui.game_setup import GameSetup
-from tictactoe_tui.settings import DEFAULT_THEME, KeypadLayout, Settings, load_settings, settings_path
-from tictactoe_tui.statistics import statistics_path
+from tictactoe_tui.profile.settings import DEFAULT_THEME, KeypadLayout, Settings, load_settings, settings_path
+from tictactoe_tui.profile.statistics import statistics_path
+from tictactoe_tui.session.setup import GameSetup
 
 
 async def test_setup_theme_and_keypad_carry_over_to_the_next_run() -> None:

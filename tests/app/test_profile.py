@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from tictactoe_tui.app.profile import Profile
 from tictactoe_tui.engine import BoardSpec, Position
-from tictactoe_tui.game_setup import GameSetup
-from tictactoe_tui.settings import KeypadLayout, Settings, load_settings, settings_path
-from tictactoe_tui.statistics import SessionScore, Tally, load_statistics
+from tictactoe_tui.profile.player import Profile
+from tictactoe_tui.profile.settings import KeypadLayout, Settings, load_settings, settings_path
+from tictactoe_tui.profile.statistics import SessionScore, Tally, load_statistics
+from tictactoe_tui.session.setup import GameSetup
 
 X_WINS = Position.from_moves("3x3", "a1 b1 b2 c1 c3").outcome
 DRAW = Position.from_moves("3x3", "b2 a1 a2 c2 b1 b3 c1 a3 c3").outcome

@@ -8,7 +8,7 @@ from textual.pilot import Pilot
 from tictactoe_tui.app.widgets.cell import BoardCell
 from tictactoe_tui.app.widgets.move_list import MoveList
 from tictactoe_tui.engine import BoardSpec, Position
-from tictactoe_tui.game_setup import GameSetup
+from tictactoe_tui.session.setup import GameSetup
 
 PEOPLE = GameSetup(BoardSpec(3, 3, 3), "human", "human")
 WON = ("1", "2", "5", "3", "9")

@@ -10,7 +10,7 @@ from tictactoe_tui.app.geometry import Glyph, needed_size
 from tictactoe_tui.app.widgets.board import Board
 from tictactoe_tui.app.widgets.cell import BoardCell
 from tictactoe_tui.engine import BoardSpec
-from tictactoe_tui.game_setup import GameSetup
+from tictactoe_tui.session.setup import GameSetup
 
 PEOPLE = GameSetup(BoardSpec(3, 3, 3), "human", "human")
 

@@ -12,9 +12,9 @@ from textual.pilot import Pilot
 from tictactoe_tui.app.screens.new_game import BRAIN
 from tictactoe_tui.app.widgets.choice import Choice
 from tictactoe_tui.engine import BoardSpec, Position
-from tictactoe_tui.engine_process import EngineProcess, Request, SearchFailed
-from tictactoe_tui.game_setup import HUMAN, Controller, GameSetup
-from tictactoe_tui.settings import Settings, save_settings
+from tictactoe_tui.profile.settings import Settings, save_settings
+from tictactoe_tui.session.engine_process import EngineProcess, Request, SearchFailed
+from tictactoe_tui.session.setup import HUMAN, Controller, GameSetup
 
 
 def writing_brain(target: Path) -> Controller:

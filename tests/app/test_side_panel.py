@@ -12,7 +12,7 @@ from tictactoe_tui.app.geometry import SIDE_PANEL_WIDTH
 from tictactoe_tui.app.widgets.game_info import GameInfo
 from tictactoe_tui.app.widgets.move_list import MoveList
 from tictactoe_tui.engine import BoardSpec, Status
-from tictactoe_tui.game_setup import GameSetup
+from tictactoe_tui.session.setup import GameSetup
 
 FIVE = GameSetup(BoardSpec(5, 5, 4), "human", "human")
 O_WINS_ON_ROW_5 = [

@@ -15,7 +15,7 @@ from textual.pilot import Pilot
 from tictactoe_tui.app.screens.new_game import NewGameScreen
 from tictactoe_tui.app.widgets.choice import Choice
 from tictactoe_tui.engine import BoardSpec, Position
-from tictactoe_tui.game_setup import GameSetup
+from tictactoe_tui.session.setup import GameSetup
 
 Snap = Callable[..., bool]
 

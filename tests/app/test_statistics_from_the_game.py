@@ -22,8 +22,8 @@ from textual.widgets import DataTable
 from tictactoe_tui.app.screens.statistics import StatisticsScreen
 from tictactoe_tui.app.widgets.scoreboard import Scoreboard
 from tictactoe_tui.engine import BoardSpec, Status
-from tictactoe_tui.game_setup import GameSetup
-from tictactoe_tui.statistics import Tally, load_statistics
+from tictactoe_tui.profile.statistics import Tally, load_statistics
+from tictactoe_tui.session.setup import GameSetup
 
 AGAINST_EASY = GameSetup(BoardSpec(3, 3, 3), "human", "easy")
 TTT = BoardSpec(3, 3, 3)

@@ -10,7 +10,7 @@ from textual.widgets import Button, DataTable, Static
 from tictactoe_tui.app.screens.confirm import ConfirmScreen
 from tictactoe_tui.app.screens.statistics import StatisticsScreen, session_summary
 from tictactoe_tui.engine import BoardSpec
-from tictactoe_tui.statistics import Result, SessionScore, Statistics, add_result
+from tictactoe_tui.profile.statistics import Result, SessionScore, Statistics, add_result
 
 TTT = BoardSpec(3, 3, 3)
 GOMOKU = BoardSpec(15, 15, 5)

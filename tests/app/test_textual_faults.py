@@ -10,7 +10,7 @@ from textual.widgets import OptionList
 
 from tictactoe_tui.app.widgets.choice import Choice, ChoiceMenu
 from tictactoe_tui.engine import Position
-from tictactoe_tui.game_setup import HUMAN, GameSetup
+from tictactoe_tui.session.setup import HUMAN, GameSetup
 
 SIZES = [(5, 3), (10, 5), (80, 24)]
 """Too small for the palette's list (where Textual 8.2.8 raised KeyError), small, and the usual size."""

@@ -11,7 +11,7 @@ from textual.color import Color
 from textual.widgets import Static
 
 from tictactoe_tui.app.themes import HIGH_CONTRAST, OKABE_ITO, THEMES, register_themes
-from tictactoe_tui.game_setup import GameSetup
+from tictactoe_tui.session.setup import GameSetup
 
 AA_TEXT = 4.5
 """WCAG 2 level AA for normal text."""

@@ -9,7 +9,7 @@ from textual.widgets._footer import FooterKey
 
 from tictactoe_tui.app.widgets.move_list import MoveList
 from tictactoe_tui.engine import BoardSpec, Status
-from tictactoe_tui.game_setup import GameSetup
+from tictactoe_tui.session.setup import GameSetup
 
 PEOPLE = GameSetup(BoardSpec(3, 3, 3), "human", "human")
 AGAINST_THE_COMPUTER = GameSetup(BoardSpec(3, 3, 3), "human", "easy")

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from test_atlas import _bench_module
 
-from tictactoe_tui.engine.symmetry import symmetries
+from tictactoe_tui.engine.rules.symmetry import symmetries
 
 ladder = _bench_module("ladder")
 

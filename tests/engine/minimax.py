@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import cache
 
-from tictactoe_tui.engine.lines import win_lines
-from tictactoe_tui.engine.position import Mark, Position
-from tictactoe_tui.engine.search import Value
-from tictactoe_tui.engine.spec import BoardSpec, Cell
+from tictactoe_tui.engine.rules.lines import win_lines
+from tictactoe_tui.engine.rules.position import Mark, Position
+from tictactoe_tui.engine.rules.spec import BoardSpec, Cell
+from tictactoe_tui.engine.solver import Value
 
 Verdict = tuple[int, int]
 """(1 win, 0 draw, -1 loss for the side to move, plies to the end with best play)."""

@@ -5,11 +5,11 @@ from __future__ import annotations
 import random
 from itertools import zip_longest
 
-from tictactoe_tui.engine.bits import bit_cells
-from tictactoe_tui.engine.lines import win_lines
-from tictactoe_tui.engine.position import Position
-from tictactoe_tui.engine.spec import BoardSpec, Cell
-from tictactoe_tui.engine.symmetry import symmetries
+from tictactoe_tui.engine.rules.bits import bit_cells
+from tictactoe_tui.engine.rules.lines import win_lines
+from tictactoe_tui.engine.rules.position import Position
+from tictactoe_tui.engine.rules.spec import BoardSpec, Cell
+from tictactoe_tui.engine.rules.symmetry import symmetries
 
 
 def random_positions(board: str, count: int, seed: str, *, least: int = 0, most: int | None = None

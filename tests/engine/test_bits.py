@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from tictactoe_tui.engine.bits import bit_cells, lowest_cell
+from tictactoe_tui.engine.rules.bits import bit_cells, lowest_cell
 
 
 def test_cells_are_the_set_bits_in_increasing_order() -> None:

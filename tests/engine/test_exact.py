@@ -10,11 +10,11 @@ import pytest
 from positions import random_positions
 
 from tictactoe_tui.engine.budget import Budget
-from tictactoe_tui.engine.exact import ExactSearch
-from tictactoe_tui.engine.negamax import ranked_moves
-from tictactoe_tui.engine.position import Position
-from tictactoe_tui.engine.spec import BoardSpec
-from tictactoe_tui.engine.transposition import TranspositionTable, pack, unpack
+from tictactoe_tui.engine.proving.exact import ExactSearch
+from tictactoe_tui.engine.proving.negamax import ranked_moves
+from tictactoe_tui.engine.proving.transposition import TranspositionTable, pack, unpack
+from tictactoe_tui.engine.rules.position import Position
+from tictactoe_tui.engine.rules.spec import BoardSpec
 
 
 def _search(position: Position) -> ExactSearch:

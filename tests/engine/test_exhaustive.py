@@ -8,10 +8,10 @@ from collections.abc import Callable
 import pytest
 from minimax import VALUES, Minimax, preference, sides
 
-from tictactoe_tui.engine.position import Mark, Position, Status
-from tictactoe_tui.engine.search import Solver, Value
-from tictactoe_tui.engine.spec import BoardSpec, Cell
-from tictactoe_tui.engine.symmetry import symmetries
+from tictactoe_tui.engine.rules.position import Mark, Position, Status
+from tictactoe_tui.engine.rules.spec import BoardSpec, Cell
+from tictactoe_tui.engine.rules.symmetry import symmetries
+from tictactoe_tui.engine.solver import Solver, Value
 
 
 def _reachable(spec: BoardSpec) -> list[Position]:

@@ -7,7 +7,7 @@ from long_input import LONG, short_id
 
 from tictactoe_tui.engine import NotationError
 from tictactoe_tui.engine.errors import NumberTooLongError
-from tictactoe_tui.engine.inputs import MAX_DIGITS, SHOWN_CHARS, parse_int, quote, shorten
+from tictactoe_tui.engine.rules.inputs import MAX_DIGITS, SHOWN_CHARS, parse_int, quote, shorten
 
 
 @pytest.mark.parametrize(

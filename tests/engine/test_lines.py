@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tictactoe_tui.engine import BoardSpec, win_lines
-from tictactoe_tui.engine.lines import line_count
+from tictactoe_tui.engine.rules.lines import line_count
 
 
 @pytest.mark.parametrize(

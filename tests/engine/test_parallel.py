@@ -9,14 +9,14 @@ import pytest
 from positions import random_positions
 from test_search import StopAfter
 
-from tictactoe_tui.engine import zones
 from tictactoe_tui.engine.budget import Budget, OutOfBudget
-from tictactoe_tui.engine.exact import ExactSearch
-from tictactoe_tui.engine.position import Position
-from tictactoe_tui.engine.search import Progress, Solver, Value
-from tictactoe_tui.engine.spec import BoardSpec
-from tictactoe_tui.engine.transposition import TranspositionTable
-from tictactoe_tui.engine.zones import ZoneProver
+from tictactoe_tui.engine.proving import zones
+from tictactoe_tui.engine.proving.exact import ExactSearch
+from tictactoe_tui.engine.proving.transposition import TranspositionTable
+from tictactoe_tui.engine.proving.zones import ZoneProver
+from tictactoe_tui.engine.rules.position import Position
+from tictactoe_tui.engine.rules.spec import BoardSpec
+from tictactoe_tui.engine.solver import Progress, Solver, Value
 
 ENTRIES = 1 << 18
 

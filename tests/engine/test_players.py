@@ -11,6 +11,7 @@ import pytest
 from minimax import Minimax, preference, sides
 
 from tictactoe_tui.engine import Mark, Position
+from tictactoe_tui.engine.bigboard.strategy import search
 from tictactoe_tui.engine.levels import HARD_SLIP, MEDIUM_SLIP
 from tictactoe_tui.engine.players import (
     DEFAULT_TIME_LIMIT,
@@ -24,9 +25,8 @@ from tictactoe_tui.engine.players import (
     RandomPlayer,
     make_player,
 )
-from tictactoe_tui.engine.search import Solver
-from tictactoe_tui.engine.spec import BoardSpec, Cell
-from tictactoe_tui.engine.strategy import search
+from tictactoe_tui.engine.rules.spec import BoardSpec, Cell
+from tictactoe_tui.engine.solver import Solver
 
 
 def named(position: Position, cell: Cell) -> str:

@@ -8,13 +8,13 @@ import pytest
 from positions import random_positions
 
 from tictactoe_tui.engine import BoardSpec
+from tictactoe_tui.engine.bigboard.scores import MATE
 from tictactoe_tui.engine.budget import Budget
-from tictactoe_tui.engine.exact import ExactSearch
-from tictactoe_tui.engine.position import Position
-from tictactoe_tui.engine.scores import MATE
-from tictactoe_tui.engine.search import MoveEvaluation, Progress, SearchResult, Solver, Value, analyse, solve
-from tictactoe_tui.engine.transposition import BYTES_PER_ENTRY, TranspositionTable
-from tictactoe_tui.engine.zones import ZoneProver
+from tictactoe_tui.engine.proving.exact import ExactSearch
+from tictactoe_tui.engine.proving.transposition import BYTES_PER_ENTRY, TranspositionTable
+from tictactoe_tui.engine.proving.zones import ZoneProver
+from tictactoe_tui.engine.rules.position import Position
+from tictactoe_tui.engine.solver import MoveEvaluation, Progress, SearchResult, Solver, Value, analyse, solve
 
 
 class StopAfter(threading.Event):
@@ -349,7 +349,7 @@ def test_prove_never_falls_back_on_a_guess(monkeypatch: pytest.MonkeyPatch) -> N
     def no_guessing(*args: object, **kwargs: object) -> None:
         raise AssertionError("prove must not call the heuristic search")
 
-    monkeypatch.setattr("tictactoe_tui.engine.search._heuristic", no_guessing)
+    monkeypatch.setattr("tictactoe_tui.engine.solver._heuristic", no_guessing)
     position = Position.from_moves("15x15k5", "h8 h9")
     result = Solver().prove(position, time_limit=3600, stop=StopAfter(polls=60))
     assert result.value is Value.UNKNOWN and result.plies is None

@@ -16,10 +16,10 @@ from collections.abc import Iterator
 
 import pytest
 
-from tictactoe_tui.engine import zones
 from tictactoe_tui.engine.players import MediumPlayer
-from tictactoe_tui.engine.position import Position
-from tictactoe_tui.engine.search import MoveEvaluation, SearchResult, Solver
+from tictactoe_tui.engine.proving import zones
+from tictactoe_tui.engine.rules.position import Position
+from tictactoe_tui.engine.solver import MoveEvaluation, SearchResult, Solver
 
 GAMES = 10
 """Games a history draws its positions from."""

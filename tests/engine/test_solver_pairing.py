@@ -7,9 +7,9 @@ from functools import cache
 
 import pytest
 
-from tictactoe_tui.engine.lines import win_lines
-from tictactoe_tui.engine.pairing import has_pairing, pairing_cells
-from tictactoe_tui.engine.spec import BoardSpec
+from tictactoe_tui.engine.proving.pairing import has_pairing, pairing_cells
+from tictactoe_tui.engine.rules.lines import win_lines
+from tictactoe_tui.engine.rules.spec import BoardSpec
 
 
 def _pairing_by_brute_force(lines: list[int], empty: int) -> bool:

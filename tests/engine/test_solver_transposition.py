@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tictactoe_tui.engine.transposition import BYTES_PER_ENTRY, TranspositionTable, pack, unpack
+from tictactoe_tui.engine.proving.transposition import BYTES_PER_ENTRY, TranspositionTable, pack, unpack
 
 
 @pytest.mark.parametrize(("lower", "upper", "move"), [

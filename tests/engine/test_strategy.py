@@ -12,11 +12,11 @@ import time
 import pytest
 
 from tictactoe_tui.engine import Position, Value, solve
-from tictactoe_tui.engine.lineboard import LineBoard
-from tictactoe_tui.engine.scores import MATE
-from tictactoe_tui.engine.strategy import StrategyResult, search
-from tictactoe_tui.engine.threats import find_vcf
-from tictactoe_tui.engine.tree import line_weights
+from tictactoe_tui.engine.bigboard.lineboard import LineBoard
+from tictactoe_tui.engine.bigboard.scores import MATE
+from tictactoe_tui.engine.bigboard.strategy import StrategyResult, search
+from tictactoe_tui.engine.bigboard.threats import find_vcf
+from tictactoe_tui.engine.bigboard.tree import line_weights
 
 FAR = 3600.0
 """Seconds from now: a deadline that node-bounded searches never reach."""

@@ -6,10 +6,10 @@ import random
 
 import pytest
 
-from tictactoe_tui.engine.lines import win_lines
-from tictactoe_tui.engine.position import Position
-from tictactoe_tui.engine.spec import BoardSpec
-from tictactoe_tui.engine.symmetry import symmetries
+from tictactoe_tui.engine.rules.lines import win_lines
+from tictactoe_tui.engine.rules.position import Position
+from tictactoe_tui.engine.rules.spec import BoardSpec
+from tictactoe_tui.engine.rules.symmetry import symmetries
 
 SQUARES = ["3x3k3", "4x4k3", "5x5k4", "8x8k5"]
 RECTANGLES = ["4x3k3", "3x4k3", "5x4k4", "7x2k2"]

@@ -8,10 +8,11 @@ import threading
 import pytest
 
 from tictactoe_tui.engine import Position, Value, solve
-from tictactoe_tui.engine.bits import bit_cells
+from tictactoe_tui.engine.bigboard.lineboard import PASS, LineBoard
+from tictactoe_tui.engine.bigboard.threats import find_vcf, vcf, vct
 from tictactoe_tui.engine.budget import Budget, OutOfBudget
-from tictactoe_tui.engine.lineboard import PASS, LineBoard
-from tictactoe_tui.engine.scans import (
+from tictactoe_tui.engine.rules.bits import bit_cells
+from tictactoe_tui.engine.rules.scans import (
     forced_replies,
     fork_cells,
     immediate_wins,
@@ -19,7 +20,6 @@ from tictactoe_tui.engine.scans import (
     threats_against,
     winning_cells,
 )
-from tictactoe_tui.engine.threats import find_vcf, vcf, vct
 
 
 def named(position: Position, found: tuple[int, ...] | set[int] | None) -> set[str]:

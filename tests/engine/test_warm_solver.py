@@ -19,10 +19,10 @@ import pytest
 from minimax import VALUES, Minimax, preference, sides
 from positions import image, reachable_classes
 
-from tictactoe_tui.engine.position import Position
-from tictactoe_tui.engine.search import Solver, Value
-from tictactoe_tui.engine.spec import BoardSpec, Cell
-from tictactoe_tui.engine.symmetry import symmetries
+from tictactoe_tui.engine.rules.position import Position
+from tictactoe_tui.engine.rules.spec import BoardSpec, Cell
+from tictactoe_tui.engine.rules.symmetry import symmetries
+from tictactoe_tui.engine.solver import Solver, Value
 
 COLD_SAMPLE = 100
 """Positions of each board also solved by a fresh solver."""

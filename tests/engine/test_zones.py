@@ -7,15 +7,15 @@ import random
 import pytest
 from positions import random_positions
 
-from tictactoe_tui.engine.bits import bit_cells
 from tictactoe_tui.engine.budget import Budget
-from tictactoe_tui.engine.exact import ExactSearch
-from tictactoe_tui.engine.node import Node
-from tictactoe_tui.engine.position import Position
-from tictactoe_tui.engine.scans import threat_mask
-from tictactoe_tui.engine.search import Progress, Solver, Value
-from tictactoe_tui.engine.transposition import TranspositionTable
-from tictactoe_tui.engine.zones import ZoneProver
+from tictactoe_tui.engine.proving.exact import ExactSearch
+from tictactoe_tui.engine.proving.node import Node
+from tictactoe_tui.engine.proving.transposition import TranspositionTable
+from tictactoe_tui.engine.proving.zones import ZoneProver
+from tictactoe_tui.engine.rules.bits import bit_cells
+from tictactoe_tui.engine.rules.position import Position
+from tictactoe_tui.engine.rules.scans import threat_mask
+from tictactoe_tui.engine.solver import Progress, Solver, Value
 
 QUICK = [("3x3k3", 300), ("4x3k3", 300), ("4x4k4", 300)]
 SLOW = [("4x4k3", 1500), ("4x4k4", 1500), ("5x4k4", 800), ("5x5k4", 150)]

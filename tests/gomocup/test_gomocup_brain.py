@@ -6,7 +6,7 @@ from brains import RawBrain
 from long_input import LONG, SHOWN
 
 from tictactoe_tui.engine import BoardSpec, Position
-from tictactoe_tui.engine.transposition import BYTES_PER_ENTRY
+from tictactoe_tui.engine.proving.transposition import BYTES_PER_ENTRY
 from tictactoe_tui.gomocup.brain import Brain
 from tictactoe_tui.gomocup.limits import LEAST_THINK, MOVES_AHEAD, PROCESS_MB, Limits
 from tictactoe_tui.gomocup.protocol import parse_cell, parse_xy

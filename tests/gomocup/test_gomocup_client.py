@@ -13,9 +13,9 @@ import pytest
 from brains import FAKE_BRAIN, fake_brain, our_brain
 
 from tictactoe_tui.engine import GameError, Mark, Position, make_player
-from tictactoe_tui.game_setup import GameSetup
 from tictactoe_tui.gomocup.client import BrainError, BrainPlayer, BrainStopped
 from tictactoe_tui.gomocup.controllers import brain_problem, is_brain_controller, parse_brain_controller
+from tictactoe_tui.session.setup import GameSetup
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from long_input import short_id
 
-from tictactoe_tui.engine.inputs import quote
+from tictactoe_tui.engine.rules.inputs import quote
 from tictactoe_tui.gomocup.controllers import SHOWN_PATH, brain_problem
 
 SCRIPT = b"#!/bin/sh\necho OK\n"

@@ -26,11 +26,17 @@ from textual.theme import Theme
 from textual.widgets import Input
 
 from ..engine import Position
-from ..engine_process import EngineProcess, PlayerFactory, SolverFactory, default_players, default_solvers
-from ..game_setup import HUMAN, GameSetup, without_brains
-from ..settings import DEFAULT_THEME, KeypadLayout
+from ..profile.player import Profile
+from ..profile.settings import DEFAULT_THEME, KeypadLayout
+from ..session.engine_process import (
+    EngineProcess,
+    PlayerFactory,
+    SolverFactory,
+    default_players,
+    default_solvers,
+)
+from ..session.setup import HUMAN, GameSetup, without_brains
 from .labels import KEYPAD_LABELS
-from .profile import Profile
 from .screens.new_game import NewGame, NewGameScreen
 from .themes import HIGH_CONTRAST, register_themes
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..engine import Outcome, Position, Status
-from ..game import Game
-from ..game_setup import HUMAN, Controller, GameSetup
 from ..gomocup.controllers import is_brain_controller, parse_brain_controller
-from ..settings import KeypadLayout
+from ..profile.settings import KeypadLayout
+from ..session.game import Game
+from ..session.setup import HUMAN, Controller, GameSetup
 
 RESULTS: dict[Status, str] = {
     Status.X_WINS: "X wins",

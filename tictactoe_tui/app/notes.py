@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from ..engine import Cell
-from ..engine.search import MoveEvaluation, SearchResult, Value
+from ..engine.solver import MoveEvaluation, SearchResult, Value
 
 
 @dataclass(frozen=True, slots=True)

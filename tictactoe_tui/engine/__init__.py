@@ -17,23 +17,23 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from .errors import BoardSpecError, GameError, GameOverError, IllegalMoveError, NotationError
     from .levels import PLAYER_NAMES
-    from .lines import WinLines, win_lines
     from .players import Player, make_player
-    from .position import Mark, Outcome, Position, Status
-    from .record import format_record, parse_record
-    from .search import MoveEvaluation, SearchResult, Solver, Value, analyse, solve
-    from .spec import MAX_SIDE, MIN_SIDE, BoardSpec, Cell
+    from .rules.lines import WinLines, win_lines
+    from .rules.position import Mark, Outcome, Position, Status
+    from .rules.record import format_record, parse_record
+    from .rules.spec import MAX_SIDE, MIN_SIDE, BoardSpec, Cell
+    from .solver import MoveEvaluation, SearchResult, Solver, Value, analyse, solve
 
 _HOMES: dict[str, str] = {
     **dict.fromkeys(("BoardSpecError", "GameError", "GameOverError", "IllegalMoveError", "NotationError"),
                     "errors"),
-    **dict.fromkeys(("WinLines", "win_lines"), "lines"),
+    **dict.fromkeys(("WinLines", "win_lines"), "rules.lines"),
     "PLAYER_NAMES": "levels",
     **dict.fromkeys(("Player", "make_player"), "players"),
-    **dict.fromkeys(("Mark", "Outcome", "Position", "Status"), "position"),
-    **dict.fromkeys(("format_record", "parse_record"), "record"),
-    **dict.fromkeys(("MoveEvaluation", "SearchResult", "Solver", "Value", "analyse", "solve"), "search"),
-    **dict.fromkeys(("MAX_SIDE", "MIN_SIDE", "BoardSpec", "Cell"), "spec"),
+    **dict.fromkeys(("Mark", "Outcome", "Position", "Status"), "rules.position"),
+    **dict.fromkeys(("format_record", "parse_record"), "rules.record"),
+    **dict.fromkeys(("MoveEvaluation", "SearchResult", "Solver", "Value", "analyse", "solve"), "solver"),
+    **dict.fromkeys(("MAX_SIDE", "MIN_SIDE", "BoardSpec", "Cell"), "rules.spec"),
 }
 """The module each public name lives in."""
 

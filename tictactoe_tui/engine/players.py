@@ -17,11 +17,11 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from .levels import HARD_SLIP, MEDIUM_SLIP, PLAYER_NAMES
-from .lines import win_lines
-from .position import Position
-from .scans import forced_replies, fork_cells, sides, winning_cells
-from .search import Solver, Value
-from .spec import Cell
+from .rules.lines import win_lines
+from .rules.position import Position
+from .rules.scans import forced_replies, fork_cells, sides, winning_cells
+from .rules.spec import Cell
+from .solver import Solver, Value
 
 DEFAULT_TIME_LIMIT = 1.0
 """Seconds the perfect player may think about one move."""

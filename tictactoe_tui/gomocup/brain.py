@@ -35,7 +35,7 @@ from ..engine import (
     Value,
 )
 from ..engine.errors import NumberTooLongError
-from ..engine.inputs import parse_int, quote, shorten
+from ..engine.rules.inputs import parse_int, quote, shorten
 from .limits import Limits
 from .protocol import (
     DEFAULT_K,

@@ -28,8 +28,8 @@ from collections.abc import Sequence
 from typing import IO
 
 from ..engine import BoardSpec, Cell, GameError, Position
-from ..engine.inputs import quote
 from ..engine.players import DEFAULT_TIME_LIMIT
+from ..engine.rules.inputs import quote
 from .controllers import parse_brain_controller
 from .protocol import (
     DEFAULT_K,

@@ -11,7 +11,7 @@ import shlex
 import stat
 
 from ..engine.errors import GameError
-from ..engine.inputs import quote
+from ..engine.rules.inputs import quote
 
 BRAIN_PREFIX = "brain:"
 """A controller naming an external brain: ``brain:PATH [ARGS...]``."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..engine.players import DEFAULT_TIME_LIMIT
-from ..engine.transposition import DEFAULT_MEMORY_LIMIT_MB
+from ..engine.proving.transposition import DEFAULT_MEMORY_LIMIT_MB
 
 SAFETY_SHARE = 0.15
 """The part of each move's time kept back for answering."""

@@ -18,8 +18,8 @@ from dataclasses import dataclass
 
 from ..engine import BoardSpec, Cell, NotationError
 from ..engine.errors import NumberTooLongError
-from ..engine.inputs import parse_int, quote, shorten
-from ..engine.spec import side_out_of_range
+from ..engine.rules.inputs import parse_int, quote, shorten
+from ..engine.rules.spec import side_out_of_range
 
 K_KEY = "k"
 """The ``INFO`` key of this project's extension: ``INFO k 4`` plays four in a row instead of five.

@@ -21,9 +21,9 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
 from ...engine import MAX_SIDE, MIN_SIDE, BoardSpec, BoardSpecError
-from ...game_setup import CONTROLLERS, GameSetup, check_controller, without_brains
 from ...gomocup.controllers import BRAIN_PREFIX, brain_problem, is_brain_controller
-from ...settings import KeypadLayout
+from ...profile.settings import KeypadLayout
+from ...session.setup import CONTROLLERS, GameSetup, check_controller, without_brains
 from ..geometry import plan_screen, too_small_message
 from ..labels import KEYPAD_LABELS, controller_label
 from ..presets import PRESETS

@@ -3,7 +3,7 @@
 The screen only shows what it is given and reports the player's decision:
 it dismisses with True when the player confirmed a reset and False when it
 was simply closed. The app owns the statistics and the file, so it does the
-reset (``tictactoe_tui.statistics.reset_statistics``) in the callback, the
+reset (``tictactoe_tui.profile.statistics.reset_statistics``) in the callback, the
 one place that already handles a failed save.
 """
 
@@ -18,7 +18,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, DataTable, Static
 
-from ...statistics import SessionScore, Statistics, Tally
+from ...profile.statistics import SessionScore, Statistics, Tally
 from .confirm import ConfirmScreen
 
 _COLUMNS: tuple[tuple[str, JustifyMethod], ...] = (
@@ -34,7 +34,7 @@ _COLUMNS: tuple[tuple[str, JustifyMethod], ...] = (
 )
 """Column headings and alignment; numbers line up on the right. "Unbeaten" is the current run of
 games without a loss and "Best" the longest such run; "Assisted" counts the wins and draws earned
-with hints or the analysis, which count apart (see ``tictactoe_tui.statistics``)."""
+with hints or the analysis, which count apart (see ``tictactoe_tui.profile.statistics``)."""
 
 
 def session_summary(score: SessionScore) -> str:

@@ -21,7 +21,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from ...engine import BoardSpec, Cell, Position
-from ...settings import KeypadLayout
+from ...profile.settings import KeypadLayout
 from ..geometry import Geometry, Glyph
 from ..notes import NO_NOTES, Notes
 from .cell import BoardCell

@@ -12,7 +12,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from ...engine import BoardSpec, Mark, Position
-from ...game_setup import GameSetup
+from ...session.setup import GameSetup
 from ..labels import controller_label, result_label
 from ..presets import board_name, board_rules
 

@@ -22,7 +22,7 @@ from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from ...engine import Mark
-from ...history import History
+from ...session.history import History
 
 
 class _PlyMessage(Message):

@@ -6,7 +6,7 @@ from textual.content import Content
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from ...statistics import SessionScore
+from ...profile.statistics import SessionScore
 
 
 def score_lines(score: SessionScore, names: tuple[str, ...]) -> str:

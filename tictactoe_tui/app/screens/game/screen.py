@@ -30,11 +30,11 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from ....engine import Cell, Mark, Position
-from ....engine_process import EngineProcess
-from ....game import Game
-from ....game_setup import GameSetup
-from ....history import History
-from ....searches import Searches
+from ....session.engine_process import EngineProcess
+from ....session.game import Game
+from ....session.history import History
+from ....session.jobs import Searches
+from ....session.setup import GameSetup
 from ...app import TicTacToeApp
 from ...geometry import SIDE_PANEL_WIDTH, plan_screen, too_small_message
 from ...labels import game_status_text, replay_refusal, status_text

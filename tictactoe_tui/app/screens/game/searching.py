@@ -15,9 +15,9 @@ import time
 from typing import TYPE_CHECKING
 
 from ....engine import Mark, Position
-from ....engine_process import EngineStopped, Job, Move, SearchFailed
-from ....game_setup import Controller
 from ....gomocup.controllers import is_brain_controller
+from ....session.engine_process import EngineStopped, Job, Move, SearchFailed
+from ....session.setup import Controller
 from ...labels import controller_label
 from ...notes import NO_NOTES, Notes, analysis_notes, hint_words, pending_notes, with_hint
 

@@ -20,7 +20,9 @@ from typing import TYPE_CHECKING
 
 from textual.events import Key
 
-from ....announcements import (
+from ....engine import NotationError, Position
+from ....session.game import Game
+from ...announcements import (
     analysis_words,
     board_threat_words,
     cell_words,
@@ -29,8 +31,6 @@ from ....announcements import (
     recent_words,
     turn_words,
 )
-from ....engine import NotationError, Position
-from ....game import Game
 from ...labels import replay_text
 from ...widgets.status import StatusLine
 

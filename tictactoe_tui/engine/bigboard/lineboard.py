@@ -12,12 +12,12 @@ from dataclasses import dataclass
 from functools import cache
 from operator import itemgetter
 
-from .bits import bit_cells
-from .errors import GameOverError
-from .lines import win_lines
-from .position import Mark, Position
-from .scans import forks
-from .spec import BoardSpec, Cell
+from ..errors import GameOverError
+from ..rules.bits import bit_cells
+from ..rules.lines import win_lines
+from ..rules.position import Mark, Position
+from ..rules.scans import forks
+from ..rules.spec import BoardSpec, Cell
 
 X, O = Mark.X.index, Mark.O.index  # noqa: E741 - the sides' places in the per-side tables
 """Sides as indexes: X moves first, so the side to move is the parity of the move count."""

@@ -22,10 +22,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..engine import BoardSpec, GameError
+from ..engine.rules.inputs import quote
+from ..session.setup import Controller, GameSetup, check_controller
 from . import storage
-from .engine import BoardSpec, GameError
-from .engine.inputs import quote
-from .game_setup import Controller, GameSetup, check_controller
 
 SETTINGS_FILE = "settings.json"
 SETTINGS_VERSION = 1

@@ -27,8 +27,8 @@ from typing import Any, Generic, TypeVar
 
 import platformdirs
 
-from .engine.errors import NumberTooLongError
-from .engine.inputs import MAX_DIGITS, parse_int, quote, shorten
+from ..engine.errors import NumberTooLongError
+from ..engine.rules.inputs import MAX_DIGITS, parse_int, quote, shorten
 
 APP_NAME = "tictactoe-tui"
 

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from .engine import Cell, Mark, Position, Status
-from .engine.lines import win_lines
-from .engine.scans import fork_cells, winning_cells
-from .game_setup import GameSetup
+from ..engine import Cell, Mark, Position, Status
+from ..engine.rules.lines import win_lines
+from ..engine.rules.scans import fork_cells, winning_cells
+from ..session.setup import GameSetup
 
 RECENT_MOVES = 4
 """How many moves the read-out of the last moves names."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .errors import IllegalMoveError, NotationError
+from ..errors import IllegalMoveError, NotationError
 from .inputs import quote, shorten
 from .position import Position
 from .spec import BoardSpec

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from .errors import NotationError, NumberTooLongError
+from ..errors import NotationError, NumberTooLongError
 
 MAX_DIGITS = 18
 """The most significant digits a number from outside may have: 64 bits hold any such number, and no

@@ -25,16 +25,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from operator import add
 
-from .bits import bit_cells, lowest_cell
-from .budget import Budget, OutOfBudget
-from .lines import win_lines
+from ..budget import Budget, OutOfBudget
+from ..rules.bits import bit_cells, lowest_cell
+from ..rules.lines import win_lines
+from ..rules.position import Mark, Position
+from ..rules.scans import threat_mask, threats_in
+from ..rules.spec import BoardSpec, Cell
+from ..rules.symmetry import symmetries
 from .negamax import attack_weight, build_search, defence_weight
 from .node import Node, Proof
 from .pairing import DEFAULT_BUDGET
-from .position import Mark, Position
-from .scans import threat_mask, threats_in
-from .spec import BoardSpec, Cell
-from .symmetry import symmetries
 from .transposition import TranspositionTable, pack, unpack
 from .zones import ZoneProver
 

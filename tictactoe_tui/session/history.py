@@ -18,8 +18,8 @@ from __future__ import annotations
 from collections.abc import Set
 from dataclasses import dataclass
 
-from .engine import BoardSpec, Cell, Mark, Position
-from .game_setup import GameSetup
+from ..engine import BoardSpec, Cell, Mark, Position
+from .setup import GameSetup
 
 
 def human_marks(setup: GameSetup) -> frozenset[Mark]:

@@ -7,10 +7,10 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from .budget import Budget, OutOfBudget
+from ..budget import Budget, OutOfBudget
+from ..rules.position import Position
+from ..rules.spec import Cell
 from .lineboard import LineBoard
-from .position import Position
-from .spec import Cell
 
 
 @contextmanager

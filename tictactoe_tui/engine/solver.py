@@ -30,18 +30,18 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .bits import bit_cells
+from .bigboard.scores import known_score
 from .budget import Budget, OutOfBudget
-from .exact import ExactSearch
-from .node import Node, Proof
-from .position import Position
-from .scores import known_score
-from .spec import BoardSpec, Cell
-from .transposition import DEFAULT_MEMORY_LIMIT_MB, TranspositionTable
-from .zones import TABLE_SHARE
+from .proving.exact import ExactSearch
+from .proving.node import Node, Proof
+from .proving.transposition import DEFAULT_MEMORY_LIMIT_MB, TranspositionTable
+from .proving.zones import TABLE_SHARE
+from .rules.bits import bit_cells
+from .rules.position import Position
+from .rules.spec import BoardSpec, Cell
 
 if TYPE_CHECKING:
-    from .strategy import StrategyResult
+    from .bigboard.strategy import StrategyResult
 
 
 class Value(enum.Enum):
@@ -333,6 +333,6 @@ def analyse(position: Position, *, time_limit: float | None = None,
 
 def _heuristic(position: Position, *, deadline: float, stop: threading.Event | None) -> StrategyResult:
     """The big-board search, loaded the first time a position needs it (small boards never do)."""
-    from .strategy import search
+    from .bigboard.strategy import search
 
     return search(position, deadline=deadline, stop=stop)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Mapping
 
-from .engine import Cell, MoveEvaluation, Position
+from ..engine import Cell, MoveEvaluation, Position
 from .engine_process import EngineProcess, Job, Kind, Request
 
 PositionKey = tuple[int, int]

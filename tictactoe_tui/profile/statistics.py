@@ -28,10 +28,10 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from ..engine import PLAYER_NAMES, BoardSpec, GameError, Mark, Outcome
+from ..engine.rules.inputs import quote
+from ..session.setup import GameSetup
 from . import storage
-from .engine import PLAYER_NAMES, BoardSpec, GameError, Mark, Outcome
-from .engine.inputs import quote
-from .game_setup import GameSetup
 
 STATISTICS_FILE = "statistics.json"
 STATISTICS_VERSION = 1

@@ -15,11 +15,11 @@ from collections.abc import Iterable
 from functools import cache
 from typing import TypeAlias
 
-from .bits import bit_cells
-from .budget import Budget, OutOfBudget
+from ..budget import Budget, OutOfBudget
+from ..rules.bits import bit_cells
+from ..rules.spec import Cell
 from .lineboard import LineBoard, O, X, state_count
 from .scores import MATE
-from .spec import Cell
 
 WEIGHT_BASE = 32
 """How much more a line with one more mark is worth (see ``line_weights``)."""

@@ -11,7 +11,7 @@ import enum
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
-from .errors import GameOverError, IllegalMoveError, NotationError
+from ..errors import GameOverError, IllegalMoveError, NotationError
 from .inputs import shorten
 from .lines import win_lines
 from .spec import BoardSpec, Cell

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .spec import Cell
+from ..rules.spec import Cell
 
 
 @dataclass(frozen=True, slots=True)

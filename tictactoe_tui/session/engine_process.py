@@ -28,13 +28,13 @@ from concurrent.futures import Future, InvalidStateError
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, Union
 
-from .gomocup.controllers import is_brain_controller
+from ..gomocup.controllers import is_brain_controller
 
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
     from multiprocessing.process import BaseProcess
 
-    from .engine import Cell, MoveEvaluation, Player, Position, SearchResult, Solver
+    from ..engine import Cell, MoveEvaluation, Player, Position, SearchResult, Solver
 
 PlayerFactory = Callable[[str], "Player"]
 """Makes the computer player for a controller (a level name such as ``perfect``); runs in the child."""
@@ -59,22 +59,22 @@ class SearchFailed(RuntimeError):
 
 def default_players(controller: str) -> Player:
     """The engine's player of that level, with fresh randomness (the engine loads in its own process)."""
-    from .engine import make_player
+    from ..engine import make_player
 
     return make_player(controller)
 
 
 def _brain(controller: str) -> Player:
     """An external brain (``brain:PATH [ARGS...]``), given the engine's levels' time for each move."""
-    from .engine.players import DEFAULT_TIME_LIMIT
-    from .gomocup.client import BrainPlayer
+    from ..engine.players import DEFAULT_TIME_LIMIT
+    from ..gomocup.client import BrainPlayer
 
     return BrainPlayer.from_controller(controller, time_limit=DEFAULT_TIME_LIMIT)
 
 
 def default_solvers() -> Solver:
     """A solver for one game's analyses and hints, within a memory cap."""
-    from .engine import Solver
+    from ..engine import Solver
 
     return Solver(memory_limit_mb=ANALYSIS_MEMORY_MB)
 

@@ -14,9 +14,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..engine import Outcome
-from ..game_setup import GameSetup
-from ..settings import KeypadLayout, Settings, load_settings, save_settings
-from ..statistics import (
+from ..session.setup import GameSetup
+from .settings import KeypadLayout, Settings, load_settings, save_settings
+from .statistics import (
     Competitors,
     SessionScore,
     Statistics,

@@ -17,12 +17,12 @@ import threading
 import time
 from dataclasses import dataclass
 
-from .bits import bit_cells
-from .budget import Budget, OutOfBudget
+from ..budget import Budget, OutOfBudget
+from ..rules.bits import bit_cells
+from ..rules.position import Position
+from ..rules.spec import Cell
 from .lineboard import LineBoard
-from .position import Position
 from .scores import MATE
-from .spec import Cell
 from .threats import vcf, vct
 from .tree import ROOT_WIDTH, Ranking, TreeSearch, by_score, line_weights
 

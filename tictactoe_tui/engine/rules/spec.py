@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from typing import TypeAlias
 
-from .errors import BoardSpecError, NotationError, NumberTooLongError
+from ..errors import BoardSpecError, NotationError, NumberTooLongError
 from .inputs import parse_int, quote, shorten
 
 Cell: TypeAlias = int

@@ -26,10 +26,10 @@ from multiprocessing.connection import Connection, wait
 from operator import add
 from typing import TYPE_CHECKING, Any
 
-from .budget import Budget, OutOfBudget
+from ..budget import Budget, OutOfBudget
+from ..rules.position import Mark
+from ..rules.spec import BoardSpec
 from .exact import ExactSearch
-from .position import Mark
-from .spec import BoardSpec
 from .transposition import TranspositionTable
 
 if TYPE_CHECKING:

@@ -56,13 +56,13 @@ from functools import partial
 from operator import add
 from typing import TYPE_CHECKING
 
-from .bits import bit_cells
-from .budget import Budget, OutOfBudget
-from .lines import line_rows
+from ..budget import Budget, OutOfBudget
+from ..rules.bits import bit_cells
+from ..rules.lines import line_rows
+from ..rules.scans import threats_in
+from ..rules.symmetry import Permutation, permute
 from .negamax import ranked_moves
 from .pairing import pairing_cells
-from .scans import threats_in
-from .symmetry import Permutation, permute
 
 if TYPE_CHECKING:
     from .exact import ExactSearch

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .engine import Cell, Mark, Outcome, Position, Status
-from .game_setup import HUMAN, GameSetup
+from ..engine import Cell, Mark, Outcome, Position, Status
+from ..profile.statistics import competitors
 from .history import History, human_marks
-from .statistics import competitors
+from .setup import HUMAN, GameSetup
 
 
 class Game:

@@ -9,9 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NewType
 
-from .engine import PLAYER_NAMES, BoardSpec, GameError, Mark
-from .engine.inputs import quote
-from .gomocup.controllers import BRAIN_PREFIX, is_brain_controller, parse_brain_controller
+from ..engine import PLAYER_NAMES, BoardSpec, GameError, Mark
+from ..engine.rules.inputs import quote
+from ..gomocup.controllers import BRAIN_PREFIX, is_brain_controller, parse_brain_controller
 
 Controller = NewType("Controller", str)
 """Who controls a side: ``human``, a computer level by its engine name, or ``brain:PATH [ARGS...]`` for an

@@ -1,0 +1,7 @@
+"""The exact solver's machinery: negamax with a transposition table, pairings, relevance zones and workers.
+
+Everything here answers one question exactly (who wins with perfect play, and
+in how many plies), so it may take as long as a board needs. ``tables`` holds
+what is built once per board and read by every node; the rest depends on it,
+not on each other's objects.
+"""
