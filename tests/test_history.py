@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-import doctest
-
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from tictactoe_tui.engine import IllegalMoveError, Mark, Position
-from tictactoe_tui.session import history as history_module
 from tictactoe_tui.session.history import History, human_marks
 from tictactoe_tui.session.setup import GameSetup
 
@@ -28,10 +25,6 @@ def _game(moves: str, spec: str = "3x3") -> History:
 
 def _record(history: History) -> str:
     return history.position.record
-
-
-def test_the_examples_in_the_docstrings_hold() -> None:
-    assert doctest.testmod(history_module).failed == 0
 
 
 def test_human_marks_come_from_the_setup() -> None:
