@@ -1,4 +1,4 @@
-"""A board drawn as tiles: neighbouring empty cells are told apart in every theme, and without colour.
+"""A board drawn as tiles: neighbouring empty cells are told apart in every theme; without colour, a grid.
 
 Tiles only separate cells: the marks on both shades must keep WCAG's 3:1
 (tests/app/test_board_themes.py), so the step between two tiles stays quiet.
@@ -15,7 +15,8 @@ from driving import board, quick_app
 from test_board_themes import contrast, true_colour_themes
 from textual.pilot import Pilot
 
-from tictactoe_tui.app.widgets.cell import TILE_DOT, BoardCell
+from tictactoe_tui.app.geometry import fit_board, without_shades
+from tictactoe_tui.app.widgets.cell import BoardCell
 from tictactoe_tui.engine import BoardSpec
 from tictactoe_tui.session.setup import GameSetup
 
@@ -48,14 +49,48 @@ async def test_neighbouring_tiles_differ_in_every_theme_and_most_in_high_contras
         assert max(steps, key=steps.__getitem__) == "high-contrast", steps
 
 
-async def test_without_colour_every_other_empty_tile_has_a_dot(monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_without_colour_tall_cells_are_drawn_in_a_grid(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+    async with quick_app(GameSetup(BoardSpec(4, 4, 3), "human", "human")).run_test(size=(80, 24)) as pilot:
+        assert pilot.app.no_color
+        shown = board(pilot)
+        assert shown.has_class("-lines") and not shown.has_class("-tiles")
+        # A line is drawn between two cells: a cell's right neighbour starts one column later.
+        first, second = shown.cell_widget(0), shown.cell_widget(1)
+        assert first.size.height > 1 and second.region.x == first.region.right + 1
+        assert not any(widget.has_class("-shade") for widget in shown.query(BoardCell))
+
+
+async def test_without_colour_a_board_too_big_for_a_grid_has_a_dot_in_every_empty_cell(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("NO_COLOR", "1")
     async with quick_app(SEVEN_BY_SIX).run_test(size=(80, 24)) as pilot:
-        assert pilot.app.no_color
-        plain, shaded = tiles(pilot)
-        assert TILE_DOT in str(shaded.render()) and not str(plain.render()).strip()
-        middle = shaded.render_line(shaded.size.height // 2)
-        dots = [segment for segment in middle if TILE_DOT in segment.text]
-        assert dots and all(segment.style is not None and segment.style.dim for segment in dots)
-        await pilot.press("home", "pagedown", "right", "enter")  # X on b1, a shaded tile
-        assert TILE_DOT not in str(shaded.render()), "a mark replaces the dot"
+        shown = board(pilot)
+        assert shown.has_class("-small") and not shown.has_class("-lines")
+        empty = [widget for widget in shown.query(BoardCell) if widget.mark is None and not widget.cursor]
+        assert len(empty) == 41 and all(str(widget.render()).strip() == "·" for widget in empty)
+
+
+async def test_an_ansi_theme_gives_up_tiles_and_a_true_colour_theme_has_them() -> None:
+    app = quick_app(SEVEN_BY_SIX)
+    async with app.run_test(size=(80, 24)) as pilot:
+        tiles(pilot)
+        app.theme = "ansi-dark"
+        await pilot.pause()
+        assert board(pilot).has_class("-small"), "one-row cells, a dot in each empty one"
+        app.theme = "textual-dark"
+        await pilot.pause()
+        tiles(pilot)
+
+
+def test_without_shades_a_board_keeps_its_size_or_shrinks_to_one_row_cells() -> None:
+    for spec in (BoardSpec(7, 6, 4), BoardSpec(4, 4, 3), BoardSpec(15, 15, 5), BoardSpec(3, 3, 3)):
+        for width, height in ((80, 21), (120, 37), (200, 57), (40, 14)):
+            geometry = fit_board(spec, width, height)
+            if geometry is None:
+                continue
+            plain = without_shades(geometry)
+            assert plain.width <= geometry.width and plain.height <= geometry.height
+            assert plain.lines or plain.cell.height == 1
+            if geometry.lines or geometry.cell.height == 1:
+                assert plain == geometry

@@ -130,6 +130,19 @@ def fit_board(spec: BoardSpec, width: int, height: int) -> Geometry | None:
                  if geometry.width <= width and geometry.height <= height), None)
 
 
+def without_shades(geometry: Geometry) -> Geometry:
+    """The most generous geometry within ``geometry``'s size that tells its cells apart without colour.
+
+    Tiles separate cells by shade alone, which a terminal without colour
+    (NO_COLOR, the themes of the terminal's own ANSI colours) cannot show: there
+    a grid of lines between tall cells, or one-row cells with a dot in each
+    empty one, keep the board countable.
+    """
+    return next(candidate for candidate in geometries(geometry.spec)
+                if (candidate.lines or candidate.cell.height == 1)
+                and candidate.width <= geometry.width and candidate.height <= geometry.height)
+
+
 @dataclass(frozen=True, slots=True)
 class ScreenPlan:
     """How the game screen lays out one board in one terminal size."""

@@ -22,7 +22,7 @@ from textual.widgets import Static
 
 from ...engine import BoardSpec, Cell, Position
 from ...profile.settings import KeypadLayout
-from ..geometry import Geometry, Glyph
+from ..geometry import Geometry, Glyph, without_shades
 from ..notes import NO_NOTES, Notes
 from .cell import BoardCell
 
@@ -142,6 +142,8 @@ class Board(Widget, can_focus=True):
         self.set_reactive(Board.cursor, position.spec.centre)
         self._cells: dict[Cell, BoardCell] = {}
         self._digits_told: BoardSpec | None = None
+        self._shades = True
+        """Whether the terminal shows the tiles' shades; set from the theme once mounted."""
         self._grid = Container(id="cells")
         self._row_labels = Static(id="row-labels")
         self._column_labels = Static(id="column-labels")
@@ -171,6 +173,10 @@ class Board(Widget, can_focus=True):
 
     def _theme_changed(self, theme: Theme) -> None:
         self.set_class(theme.variables.get(TILES_VARIABLE) == "bold", "-bold-tiles")
+        shades = not self.app.no_color and not theme.primary.startswith("ansi")
+        if shades != self._shades:
+            self._shades = shades
+            self._show_geometry()
 
     def cell_widget(self, cell: Cell) -> BoardCell:
         """The widget drawing ``cell`` (for tests and for placing things over the board)."""
@@ -228,6 +234,8 @@ class Board(Widget, can_focus=True):
         geometry = self.geometry
         if geometry is None or geometry.spec != self.position.spec or len(self._cells) != geometry.spec.cells:
             return
+        if not self._shades:
+            geometry = without_shades(geometry)
         styles = self._grid.styles
         styles.grid_size_columns = geometry.spec.width
         styles.grid_size_rows = geometry.spec.height

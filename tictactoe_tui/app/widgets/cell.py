@@ -13,9 +13,6 @@ from ..geometry import Glyph
 from ..glyphs import cell_lines
 from ..notes import Note
 
-TILE_DOT = "·"
-"""Drawn in the middle of every other empty tile where colour cannot shade it (NO_COLOR, ANSI themes)."""
-
 LAST_MOVE_MARKERS = ("▸", "◂")
 """Drawn either side of the last move's mark on cells tall enough, so it reads without colour."""
 
@@ -80,24 +77,11 @@ class BoardCell(Widget):
         note = self.note.fitted(max(room, 1)) if self.note is not None else ""
         lines = cell_lines(self.mark, self.glyph, width, height, cursor=self.cursor, note=note)
         content = Content("\n".join(lines))
-        if self.mark is None and not note and self.glyph is not Glyph.SMALL and self._tiles_without_colour():
-            # Where colour cannot tell the tiles apart, a faint dot in the middle of every other empty
-            # cell does (small cells already hold a dot each, which keeps the columns apart).
-            row, col = height // 2, width // 2
-            offset = row * (width + 1) + col
-            content = Content("\n".join(lines[:row] + [_put(lines[row], col, TILE_DOT)] + lines[row + 1:]))
-            content = content.stylize("dim", offset, offset + 1)
         if self.last and self.glyph is not Glyph.SMALL and height >= 3:
             content = _mark_last(content, width, height)
         if self.winning and self.mark is not None:
             content = _mark_win(content, width, height, cursor=self.cursor)
         return content
-
-    def _tiles_without_colour(self) -> bool:
-        if not self.has_class("-shade"):
-            return False
-        app = self.app
-        return app.no_color or app.current_theme.primary.startswith("ansi")
 
     def on_click(self, event: Click) -> None:
         event.stop()
