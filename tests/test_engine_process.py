@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from tictactoe_tui.engine import Cell, Player, Position, Value, make_player
+from tictactoe_tui.engine import Cell, EngineFailure, GameError, Player, Position, Value, make_player
 from tictactoe_tui.session.engine_process import EngineProcess, EngineStopped, Request, SearchFailed
 
 HANG = 60.0
@@ -34,6 +34,12 @@ def engine() -> Iterator[EngineProcess]:
     process = EngineProcess(players)
     yield process
     process.close()
+
+
+def assert_engine_failure(error: BaseException) -> None:
+    """An engine that could not answer is an ``EngineFailure``, never mistaken for bad input."""
+    assert isinstance(error, EngineFailure) and isinstance(error, RuntimeError)
+    assert not isinstance(error, (ValueError, GameError))
 
 
 def test_a_move_comes_from_another_process(engine: EngineProcess) -> None:
@@ -81,8 +87,9 @@ def test_jobs_run_in_order_and_a_stop_before_the_start_counts(engine: EngineProc
 
 def test_a_failing_search_fails_its_job_only(engine: EngineProcess) -> None:
     job = engine.submit(Request("move", 1, Position.empty("3x3"), controller="broken"))
-    with pytest.raises(SearchFailed, match="this player cannot move"):
+    with pytest.raises(SearchFailed, match="this player cannot move") as failed:
         job.answer.result(HANG)
+    assert_engine_failure(failed.value)
     pid = engine.pid
     easy = engine.submit(Request("move", 1, Position.empty("3x3"), controller="easy"))
     assert easy.answer.result(HANG).cell in range(9)
@@ -94,8 +101,9 @@ def test_a_killed_process_fails_its_jobs_and_the_next_job_starts_a_fresh_one(eng
     pid = engine.pid
     assert pid is not None
     os.kill(pid, signal.SIGKILL)
-    with pytest.raises(EngineStopped, match="signal 9"):
+    with pytest.raises(EngineStopped, match="signal 9") as stopped:
         job.answer.result(HANG)
+    assert_engine_failure(stopped.value)
     again = engine.submit(Request("move", 1, Position.empty("3x3"), controller="easy"))
     assert again.answer.result(HANG).cell in range(9)
     assert engine.pid not in (None, pid)

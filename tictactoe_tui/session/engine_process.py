@@ -12,8 +12,10 @@ arrives as a ``concurrent.futures.Future``, which the app can await. Stopping
 a job is a message too: a reader thread in the child sets the job's stop
 event while the search runs, so "move now" and "cancel" take effect at once.
 If the child dies (killed, out of memory), every job under way fails with
-``EngineStopped`` and the next job starts a fresh process; quitting kills the
-child outright, since nothing it could still say is wanted.
+``EngineStopped`` and the next job starts a fresh process; a search that
+raises in the child fails its job with ``SearchFailed``. Both are
+``EngineFailure``s, never ``ValueError``s. Quitting kills the child outright,
+since nothing it could still say is wanted.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from concurrent.futures import Future, InvalidStateError
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, Union
 
+from ..engine.errors import EngineFailure
 from ..gomocup.controllers import is_brain_controller
 
 if TYPE_CHECKING:
@@ -49,12 +52,13 @@ Answer = Union["Move", "SearchResult", tuple["MoveEvaluation", ...]]
 """A move, a hint's result, or an analysis' evaluation of every move."""
 
 
-class EngineStopped(RuntimeError):
+class EngineStopped(EngineFailure):
     """The engine's process ended before it answered (it was killed, or ran out of memory)."""
 
 
-class SearchFailed(RuntimeError):
-    """The search itself raised an error in the engine's process; the message says which."""
+class SearchFailed(EngineFailure):
+    """The search itself raised an error in the engine's process (an external brain that failed, a
+    player that raised); the message says which."""
 
 
 def default_players(controller: str) -> Player:
