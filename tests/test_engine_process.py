@@ -12,7 +12,13 @@ from collections.abc import Iterator
 import pytest
 
 from tictactoe_tui.engine import Cell, EngineFailure, GameError, Player, Position, Value, make_player
-from tictactoe_tui.session.engine_process import EngineProcess, EngineStopped, Request, SearchFailed
+from tictactoe_tui.session.engine_process import (
+    ComputerMove,
+    EngineProcess,
+    EngineStopped,
+    Request,
+    SearchFailed,
+)
 
 HANG = 60.0
 """Seconds a test waits for an answer before it fails instead of hanging (not a speed bound)."""
@@ -46,6 +52,7 @@ def test_a_move_comes_from_another_process(engine: EngineProcess) -> None:
     position = Position.from_moves("3x3", "a1")
     job = engine.submit(Request("move", 1, position, controller="perfect"))
     move = job.answer.result(HANG)
+    assert isinstance(move, ComputerMove)
     assert position.spec.cell_name(move.cell) == "b2", "the only move that does not lose"
     assert move.player == "perfect" and move.messages == ()
     assert engine.pid is not None and engine.pid != os.getpid()

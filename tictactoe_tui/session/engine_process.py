@@ -48,8 +48,8 @@ ANALYSIS_MEMORY_MB = 128
 """The cap on the memory of the solver kept for each game's analyses and hints."""
 
 Kind = Literal["move", "analyse", "hint"]
-Answer = Union["Move", "SearchResult", tuple["MoveEvaluation", ...]]
-"""A move, a hint's result, or an analysis' evaluation of every move."""
+Answer = Union["ComputerMove", "SearchResult", tuple["MoveEvaluation", ...]]
+"""A computer's move, a hint's result, or an analysis' evaluation of every move."""
 
 
 class EngineStopped(EngineFailure):
@@ -84,8 +84,9 @@ def default_solvers() -> Solver:
 
 
 @dataclass(frozen=True, slots=True)
-class Move:
-    """A computer's move, with what its player said: its name and any messages (an external brain's)."""
+class ComputerMove:
+    """The cell a computer player chose, with what the player said: its name and any messages (an
+    external brain's)."""
 
     cell: Cell
     player: str
@@ -228,7 +229,7 @@ class _EngineState:
                 player = self._players[key] = make(request.controller)
             cell = player.choose(position, stop)
             said = getattr(player, "messages", None)
-            return Move(cell, player.name, tuple(said()) if callable(said) else ())
+            return ComputerMove(cell, player.name, tuple(said()) if callable(said) else ())
         solver = self._solvers.get(request.game)
         if solver is None:
             solver = self._solvers[request.game] = self._make_solver()
