@@ -39,7 +39,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from tictactoe_tui.engine import BoardSpec, Mark, Position
-from tictactoe_tui.gomocup.client import BrainError, BrainPlayer
+from tictactoe_tui.gomocup.client import BrainFailure, BrainPlayer
 
 SPEC = BoardSpec(15, 15, 5)
 CENTRE = (7, 7)
@@ -92,7 +92,7 @@ def play(opening: int, a_plays: Mark, a: BrainPlayer, b: BrainPlayer) -> Game:
         mover = position.to_move
         try:
             position = position.play(players[mover].choose(position))
-        except BrainError as error:
+        except BrainFailure as error:
             ended = f"{mover} failed: {error}"
             winner: Mark | None = mover.other
             break

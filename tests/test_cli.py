@@ -18,9 +18,12 @@ import pytest
 from long_input import LONG, SHOWN, short_id
 
 from tictactoe_tui import cli, solve_command
-from tictactoe_tui.engine import Position, SearchResult, Solver, Value, solve
+from tictactoe_tui.engine import EngineFailure, GameError, Position, SearchResult, Solver, Value, solve
 from tictactoe_tui.engine.rules.inputs import quote
+from tictactoe_tui.gomocup.client import BrainFailure
 from tictactoe_tui.gomocup.controllers import SHOWN_PATH
+from tictactoe_tui.gomocup.protocol import ProtocolError
+from tictactoe_tui.session.engine_process import EngineStopped
 from tictactoe_tui.session.setup import GameSetup
 
 
@@ -286,6 +289,75 @@ def test_a_port_taken_after_the_check_is_still_one_line(
     lines = capsys.readouterr().err.strip().splitlines()
     said = f"tictactoe-tui: error: cannot serve on 127.0.0.1:{port}: Address already in use"
     assert lines[-1].startswith(said)
+
+
+@pytest.mark.parametrize(
+    ("error", "says"),
+    [
+        (GameError("k=5 cannot be played on a 3x3 board"), "k=5 cannot be played on a 3x3 board"),
+        (EngineStopped("the engine's process ended"), "the engine's process ended"),
+        (BrainFailure("brain x exited with status 3"), "brain x exited with status 3"),
+        (ProtocolError("'7;7' is not a coordinate pair x,y"), "'7;7' is not a coordinate pair x,y"),
+        (OSError("cannot serve on ::1:80: Permission denied"), "cannot serve on ::1:80: Permission denied"),
+        (PermissionError(13, "Permission denied", "/data/stats.json"), "Permission denied: /data/stats.json"),
+        (cli.MissingDependency("serving needs textual-serve"), "serving needs textual-serve"),
+    ],
+    ids=lambda value: type(value).__name__ if isinstance(value, Exception) else "",
+)
+def test_every_kind_of_failure_expected_is_refused_in_one_line_with_exit_2(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], error: Exception, says: str
+) -> None:
+    def failing(args: object) -> int:
+        raise error
+
+    monkeypatch.setattr(cli, "_solve", failing)
+    with pytest.raises(SystemExit) as exited:
+        cli.main(["solve", "3x3"])
+    assert exited.value.code == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == f"tictactoe-tui: error: {says} (see tictactoe-tui --help)\n"
+
+
+@pytest.mark.parametrize("error", [RuntimeError("a bug"), ValueError("a bug"), ImportError("a bug")],
+                         ids=lambda error: type(error).__name__)
+def test_an_error_of_no_expected_kind_is_a_bug_and_keeps_its_traceback(
+    monkeypatch: pytest.MonkeyPatch, error: Exception
+) -> None:
+    """Only the roots are refused: a plain ``RuntimeError`` is no ``EngineFailure``, nor a ``ValueError`` a
+    ``GameError``."""
+    def failing(args: object) -> int:
+        raise error
+
+    monkeypatch.setattr(cli, "_solve", failing)
+    with pytest.raises(type(error)) as raised:
+        cli.main(["solve", "3x3"])
+    assert raised.value is error
+
+
+def test_serve_without_textual_serve_says_how_to_add_it(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(sys.modules, "tictactoe_tui.web.server", None)  # As if textual-serve were missing.
+    with pytest.raises(cli.MissingDependency) as missing:
+        cli._serve(cli.build_parser().parse_args(["serve"]))
+    assert isinstance(missing.value, ImportError) and not isinstance(missing.value, GameError)
+    with pytest.raises(SystemExit) as exited:
+        cli.main(["serve"])
+    assert exited.value.code == 2
+    assert capsys.readouterr().err.strip().splitlines() == [
+        "tictactoe-tui: error: serving needs textual-serve: pip install 'tictactoe-tui[web]' "
+        "(see tictactoe-tui --help)"]
+
+
+def test_a_port_that_cannot_be_listened_on_is_a_socket_failure_not_bad_input() -> None:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        with pytest.raises(OSError, match=f"^cannot serve on 127.0.0.1:{port}: ") as refused:
+            cli._check_listen("127.0.0.1", port)
+    assert not isinstance(refused.value, (GameError, EngineFailure))
 
 
 def test_solve_on_a_finished_game_says_how_it_ended(capsys: pytest.CaptureFixture[str]) -> None:

@@ -11,8 +11,14 @@ from collections.abc import Iterator
 
 import pytest
 
-from tictactoe_tui.engine import Cell, Player, Position, Value, make_player
-from tictactoe_tui.session.engine_process import EngineProcess, EngineStopped, Request, SearchFailed
+from tictactoe_tui.engine import Cell, EngineFailure, GameError, Player, Position, Value, make_player
+from tictactoe_tui.session.engine_process import (
+    ComputerMove,
+    EngineProcess,
+    EngineStopped,
+    Request,
+    SearchFailed,
+)
 
 HANG = 60.0
 """Seconds a test waits for an answer before it fails instead of hanging (not a speed bound)."""
@@ -36,10 +42,17 @@ def engine() -> Iterator[EngineProcess]:
     process.close()
 
 
+def assert_engine_failure(error: BaseException) -> None:
+    """An engine that could not answer is an ``EngineFailure``, never mistaken for bad input."""
+    assert isinstance(error, EngineFailure) and isinstance(error, RuntimeError)
+    assert not isinstance(error, (ValueError, GameError))
+
+
 def test_a_move_comes_from_another_process(engine: EngineProcess) -> None:
     position = Position.from_moves("3x3", "a1")
     job = engine.submit(Request("move", 1, position, controller="perfect"))
     move = job.answer.result(HANG)
+    assert isinstance(move, ComputerMove)
     assert position.spec.cell_name(move.cell) == "b2", "the only move that does not lose"
     assert move.player == "perfect" and move.messages == ()
     assert engine.pid is not None and engine.pid != os.getpid()
@@ -81,8 +94,9 @@ def test_jobs_run_in_order_and_a_stop_before_the_start_counts(engine: EngineProc
 
 def test_a_failing_search_fails_its_job_only(engine: EngineProcess) -> None:
     job = engine.submit(Request("move", 1, Position.empty("3x3"), controller="broken"))
-    with pytest.raises(SearchFailed, match="this player cannot move"):
+    with pytest.raises(SearchFailed, match="this player cannot move") as failed:
         job.answer.result(HANG)
+    assert_engine_failure(failed.value)
     pid = engine.pid
     easy = engine.submit(Request("move", 1, Position.empty("3x3"), controller="easy"))
     assert easy.answer.result(HANG).cell in range(9)
@@ -94,8 +108,9 @@ def test_a_killed_process_fails_its_jobs_and_the_next_job_starts_a_fresh_one(eng
     pid = engine.pid
     assert pid is not None
     os.kill(pid, signal.SIGKILL)
-    with pytest.raises(EngineStopped, match="signal 9"):
+    with pytest.raises(EngineStopped, match="signal 9") as stopped:
         job.answer.result(HANG)
+    assert_engine_failure(stopped.value)
     again = engine.submit(Request("move", 1, Position.empty("3x3"), controller="easy"))
     assert again.answer.result(HANG).cell in range(9)
     assert engine.pid not in (None, pid)

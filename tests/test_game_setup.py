@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tictactoe_tui.engine import PLAYER_NAMES, BoardSpec, Mark
+from tictactoe_tui.engine import PLAYER_NAMES, BoardSpec, GameError, Mark
 from tictactoe_tui.profile.settings import Settings, decode_settings, encode_settings
 from tictactoe_tui.session.setup import CONTROLLERS, HUMAN, GameSetup, check_controller
 
@@ -25,10 +25,10 @@ def test_a_controller_is_spelled_as_the_text_that_names_it(text: str) -> None:
 
 @pytest.mark.parametrize("text", ["Human", "expert", "", "brain:", "brain:'unclosed"])
 def test_text_that_names_no_controller_is_refused_with_the_choices(text: str) -> None:
-    with pytest.raises(ValueError) as refused:
+    with pytest.raises(GameError) as refused:
         check_controller(text)
     assert "brain" in str(refused.value)
-    with pytest.raises(ValueError, match="cannot play X"):
+    with pytest.raises(GameError, match="cannot play X"):
         GameSetup(x=text)  # Unchecked text, as a caller might hand it over.
 
 

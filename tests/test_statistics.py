@@ -1,4 +1,4 @@
-"""Statistics: which games count, how records and streaks grow, and the statistics file."""
+"""Statistics: which games count, how tallies and streaks grow, and the statistics file."""
 
 from __future__ import annotations
 
@@ -20,10 +20,10 @@ from tictactoe_tui.profile.statistics import (
     Tally,
     add_result,
     competitors,
+    count_game,
     counted_game,
     decode_statistics,
     load_statistics,
-    record_game,
     reset_statistics,
     result_for,
     save_finished_game,
@@ -45,29 +45,29 @@ def test_the_example_games_end_as_named() -> None:
 
 
 def test_a_draw_keeps_the_streak_and_a_loss_ends_it() -> None:
-    record = Tally()
+    tally = Tally()
     for result in (Result.WIN, Result.DRAW, Result.DRAW, Result.LOSS, Result.DRAW):
-        record = record.add(result)
-    assert record == Tally(wins=1, draws=3, losses=1, streak=1, best_streak=3)
-    assert record.played == 5
+        tally = tally.add(result)
+    assert tally == Tally(wins=1, draws=3, losses=1, streak=1, best_streak=3)
+    assert tally.played == 5
 
 
 @given(st.lists(st.sampled_from(Result)))
-def test_records_agree_with_the_results_they_count(results: list[Result]) -> None:
-    record = Tally()
+def test_tallies_agree_with_the_results_they_count(results: list[Result]) -> None:
+    tally = Tally()
     for result in results:
-        record = record.add(result)
-    assert (record.wins, record.draws, record.losses, record.assisted) == (
+        tally = tally.add(result)
+    assert (tally.wins, tally.draws, tally.losses, tally.assisted) == (
         results.count(Result.WIN), results.count(Result.DRAW), results.count(Result.LOSS),
         results.count(Result.ASSISTED))
     # An assisted game is neither part of a run nor the end of one.
     runs = "".join("L" if result is Result.LOSS else "n" for result in results
                    if result is not Result.ASSISTED).split("L")
-    assert record.streak == len(runs[-1])
-    assert record.best_streak == max(len(run) for run in runs)
+    assert tally.streak == len(runs[-1])
+    assert tally.best_streak == max(len(run) for run in runs)
 
 
-def test_record_result_counts_per_board_and_opponent_without_mutating() -> None:
+def test_add_result_counts_per_board_and_opponent_without_mutating() -> None:
     empty = Statistics()
     one = add_result(empty, TTT, "perfect", Result.DRAW)
     two = add_result(one, GOMOKU, "perfect", Result.LOSS)
@@ -77,7 +77,7 @@ def test_record_result_counts_per_board_and_opponent_without_mutating() -> None:
     assert three.get(GOMOKU, "perfect") == Tally(losses=1)
     assert three.get(TTT, "easy") == Tally(wins=1, streak=1, best_streak=1)
     assert three.get(TTT, "perfect") == one.get(TTT, "perfect")
-    assert len(three.records) == 3 and len(two.records) == 2
+    assert len(three.tallies) == 3 and len(two.tallies) == 2
 
 
 def test_only_computer_levels_are_opponents() -> None:
@@ -117,11 +117,11 @@ def test_results_are_from_the_persons_side() -> None:
         result_for(Position.empty(TTT).outcome, Mark.X)
 
 
-def test_record_game_files_the_result_under_the_computer_level() -> None:
-    stats = record_game(Statistics(), GameSetup(TTT, "easy", "human"), X_WINS)
-    stats = record_game(stats, GameSetup(TTT, "human", "easy"), X_WINS)
+def test_count_game_files_the_result_under_the_computer_level() -> None:
+    stats = count_game(Statistics(), GameSetup(TTT, "easy", "human"), X_WINS)
+    stats = count_game(stats, GameSetup(TTT, "human", "easy"), X_WINS)
     assert stats.get(TTT, "easy") == Tally(wins=1, losses=1, streak=1, best_streak=1)
-    assert record_game(stats, GameSetup(TTT, "human", "human"), X_WINS) is stats
+    assert count_game(stats, GameSetup(TTT, "human", "human"), X_WINS) is stats
 
 
 def test_the_session_score_counts_by_player_whatever_side_each_plays() -> None:
@@ -138,11 +138,11 @@ def test_the_session_score_counts_by_player_whatever_side_each_plays() -> None:
 
 def test_a_win_or_draw_with_help_counts_apart_and_a_loss_stays_a_loss() -> None:
     against = GameSetup(TTT, "human", "perfect")
-    stats = record_game(Statistics(), against, X_WINS, assisted=True)
-    stats = record_game(stats, against, DRAW, assisted=True)
+    stats = count_game(Statistics(), against, X_WINS, assisted=True)
+    stats = count_game(stats, against, DRAW, assisted=True)
     assert stats.get(TTT, "perfect") == Tally(assisted=2)
-    stats = record_game(stats, against, O_WINS, assisted=True)
-    stats = record_game(stats, against, X_WINS)
+    stats = count_game(stats, against, O_WINS, assisted=True)
+    stats = count_game(stats, against, X_WINS)
     assert stats.get(TTT, "perfect") == Tally(wins=1, losses=1, streak=1, best_streak=1, assisted=2)
     assert stats.get(TTT, "perfect").played == 4
 
@@ -168,13 +168,51 @@ def test_statistics_round_trip_through_versioned_json(tmp_path: Path) -> None:
     assert save_statistics(_sample(), path) is None
     document = json.loads(path.read_text(encoding="utf-8"))
     assert document["version"] == STATISTICS_VERSION
-    assert document["records"][0] == {"board": "3x3k3", "opponent": "perfect", "wins": 0, "draws": 1,
+    assert list(document) == ["version", "tallies"]
+    assert document["tallies"][0] == {"board": "3x3k3", "opponent": "perfect", "wins": 0, "draws": 1,
                                       "losses": 1, "streak": 0, "best_streak": 1, "assisted": 0}
     assert load_statistics(path) == (_sample(), None)
 
 
+def test_a_version_1_file_with_records_loads_whole_and_is_saved_with_tallies(tmp_path: Path) -> None:
+    """Version 1 named the list of tallies "records": nothing in it is lost, nothing is set aside."""
+    path = tmp_path / "statistics.json"
+    counts = {"wins": 0, "draws": 1, "losses": 1, "streak": 0, "best_streak": 1, "assisted": 0}
+    written_by_version_1 = {"version": 1, "records": [
+        {"board": "3x3k3", "opponent": "perfect", **counts},
+        {"board": "15x15k5", "opponent": "medium", "wins": 1, "streak": 1, "best_streak": 1},
+    ]}
+    path.write_text(json.dumps(written_by_version_1), encoding="utf-8")
+    assert load_statistics(path) == (_sample(), None)
+    assert list(tmp_path.glob("statistics.json.corrupt-*")) == []
+    setup = GameSetup(TTT, "human", "perfect")
+    stats, message = save_finished_game(setup, DRAW, path)
+    assert message is None and stats == count_game(_sample(), setup, DRAW)
+    document = json.loads(path.read_text(encoding="utf-8"))
+    assert document["version"] == STATISTICS_VERSION == 2 and "records" not in document
+    assert [(tally["board"], tally["opponent"]) for tally in document["tallies"]] == [
+        ("3x3k3", "perfect"), ("15x15k5", "medium")]
+    assert load_statistics(path) == (stats, None)
+
+
+def test_a_version_1_file_with_a_bad_entry_keeps_the_rest_and_is_saved_as_version_2(tmp_path: Path) -> None:
+    path = tmp_path / "statistics.json"
+    original = json.dumps({"version": 1, "records": [
+        {"board": "3x3k3", "opponent": "easy", "wins": 2, "streak": 2, "best_streak": 2},
+        {"board": "3x3k3", "opponent": "friend"},
+    ]})
+    path.write_text(original, encoding="utf-8")
+    stats, message = load_statistics(path)
+    assert stats.get(TTT, "easy") == Tally(wins=2, streak=2, best_streak=2) and len(stats.tallies) == 1
+    assert message is not None and "tally 2 was dropped (opponent 'friend'" in message
+    (aside,) = tmp_path.glob("statistics.json.corrupt-*")
+    assert aside.read_text(encoding="utf-8") == original
+    repaired = json.loads(path.read_text(encoding="utf-8"))
+    assert repaired["version"] == 2 and "records" not in repaired and len(repaired["tallies"]) == 1
+
+
 def test_a_file_from_before_assisted_games_reads_with_none() -> None:
-    document = {"records": [{"board": "3x3k3", "opponent": "easy", "wins": 2, "streak": 2, "best_streak": 2}]}
+    document = {"tallies": [{"board": "3x3k3", "opponent": "easy", "wins": 2, "streak": 2, "best_streak": 2}]}
     stats, problems = decode_statistics(document)
     assert problems == [] and stats.get(TTT, "easy") == Tally(wins=2, streak=2, best_streak=2)
 
@@ -193,7 +231,7 @@ def test_the_default_path_follows_the_home_override(monkeypatch: pytest.MonkeyPa
 @pytest.mark.parametrize(
     "bad",
     [
-        "a record",
+        "a tally",
         {"board": "3x3", "opponent": "friend", "wins": 1},
         {"board": "0x3", "opponent": "easy"},
         {"board": 33, "opponent": "easy"},
@@ -203,32 +241,32 @@ def test_the_default_path_follows_the_home_override(monkeypatch: pytest.MonkeyPa
         {"board": "3x3", "opponent": "easy", "wins": 1, "streak": 2, "best_streak": 2},
     ],
 )
-def test_a_bad_record_is_dropped_and_the_others_kept(tmp_path: Path, bad: object) -> None:
+def test_a_bad_tally_is_dropped_and_the_others_kept(tmp_path: Path, bad: object) -> None:
     path = tmp_path / "statistics.json"
     save_statistics(_sample(), path)
     document = json.loads(path.read_text(encoding="utf-8"))
-    document["records"].insert(1, bad)
+    document["tallies"].insert(1, bad)
     path.write_text(json.dumps(document), encoding="utf-8")
     stats, message = load_statistics(path)
     assert stats == _sample()
-    assert message is not None and "record 2 was dropped" in message
+    assert message is not None and "tally 2 was dropped" in message
     (aside,) = tmp_path.glob("statistics.json.corrupt-*")
-    assert bad in json.loads(aside.read_text(encoding="utf-8"))["records"]
+    assert bad in json.loads(aside.read_text(encoding="utf-8"))["tallies"]
     assert load_statistics(path) == (_sample(), None)
 
 
-def test_long_values_in_a_record_are_quoted_short(tmp_path: Path) -> None:
+def test_long_values_in_a_tally_are_quoted_short(tmp_path: Path) -> None:
     path = tmp_path / "statistics.json"
     save_statistics(_sample(), path)
     document = json.loads(path.read_text(encoding="utf-8"))
-    document["records"][1:1] = [{"board": f"3x{LONG}", "opponent": "easy"},
+    document["tallies"][1:1] = [{"board": f"3x{LONG}", "opponent": "easy"},
                                 {"board": "3x3", "opponent": "o" * 5000}]
     path.write_text(json.dumps(document), encoding="utf-8")
     stats, message = load_statistics(path)
     assert stats == _sample()
     assert message is not None
-    assert f"record 2 was dropped (height {SHOWN} is out of range" in message
-    assert f"record 3 was dropped (opponent '{'o' * 31}…' is not one of" in message
+    assert f"tally 2 was dropped (height {SHOWN} is out of range" in message
+    assert f"tally 3 was dropped (opponent '{'o' * 31}…' is not one of" in message
     assert len(message.replace(str(path), "")) < 400
 
 
@@ -245,19 +283,20 @@ def test_a_count_too_long_to_read_gives_empty_statistics_and_a_note(tmp_path: Pa
     assert len(message.replace(str(path), "").replace(aside.name, "")) < 200
 
 
-def test_a_second_record_for_the_same_game_is_dropped(tmp_path: Path) -> None:
+def test_a_second_tally_for_the_same_game_is_dropped(tmp_path: Path) -> None:
     path = tmp_path / "statistics.json"
     save_statistics(_sample(), path)
     document = json.loads(path.read_text(encoding="utf-8"))
-    document["records"].append({"board": "15x15", "opponent": "medium", "wins": 9})
+    document["tallies"].append({"board": "15x15", "opponent": "medium", "wins": 9})
     path.write_text(json.dumps(document), encoding="utf-8")
     stats, message = load_statistics(path)
     assert stats == _sample()
-    assert message is not None and "record 3 was dropped (a second record for 15x15k5" in message
+    assert message is not None and "tally 3 was dropped (a second tally for 15x15k5" in message
 
 
-@pytest.mark.parametrize("content", ["{}", '{"version": 1, "records": {}}', '{"version": 99, "records": []}'])
-def test_a_file_with_no_usable_records_gives_empty_statistics(tmp_path: Path, content: str) -> None:
+@pytest.mark.parametrize("content", ["{}", '{"version": 1, "records": {}}', '{"version": 2, "tallies": {}}',
+                                     '{"version": 99, "tallies": []}'])
+def test_a_file_with_no_usable_tallies_gives_empty_statistics(tmp_path: Path, content: str) -> None:
     path = tmp_path / "statistics.json"
     path.write_text(content, encoding="utf-8")
     stats, message = load_statistics(path)
@@ -266,7 +305,7 @@ def test_a_file_with_no_usable_records_gives_empty_statistics(tmp_path: Path, co
     assert len(list(tmp_path.glob("statistics.json.corrupt-*"))) == 1
 
 
-def test_reset_forgets_every_record_on_disk(tmp_path: Path) -> None:
+def test_reset_forgets_every_tally_on_disk(tmp_path: Path) -> None:
     path = tmp_path / "statistics.json"
     save_statistics(_sample(), path)
     stats, message = reset_statistics(path)
@@ -281,7 +320,7 @@ def test_a_finished_game_adds_to_what_is_on_disk_not_to_a_stale_copy(tmp_path: P
     save_statistics(_sample(), path)  # another game, running at the same time, saved first
     stats, message = save_finished_game(setup, DRAW, path)
     assert message is None
-    assert stats == record_game(_sample(), setup, DRAW) != record_game(stale, setup, DRAW)
+    assert stats == count_game(_sample(), setup, DRAW) != count_game(stale, setup, DRAW)
     assert load_statistics(path) == (stats, None)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 from collections.abc import Mapping
@@ -93,6 +94,24 @@ def test_an_unusable_file_is_moved_aside_and_defaults_used(
     (aside,) = _aside(path)
     assert aside.read_bytes() == content
     assert aside.name in message
+
+
+def test_an_older_version_with_an_upgrade_is_read_through_it_and_saved_as_the_current_one(
+    tmp_path: Path,
+) -> None:
+    def from_version_2(old: Mapping[str, Any]) -> dict[str, Any]:
+        return {"name": old["who"], "count": old["count"]}
+
+    renamed = dataclasses.replace(NOTES, upgrades={2: from_version_2})
+    path = tmp_path / "notes.json"
+    path.write_text('{"version": 2, "who": "ada", "count": 7}', encoding="utf-8")
+    assert storage.load(path, renamed) == ({"name": "ada", "count": 7}, None)
+    assert _aside(path) == []
+    assert storage.save(path, renamed, {"name": "ada", "count": 8}) is None
+    assert json.loads(path.read_text(encoding="utf-8")) == {"version": 3, "name": "ada", "count": 8}
+    path.write_text('{"version": 1, "who": "ada", "count": 7}', encoding="utf-8")
+    value, message = storage.load(path, renamed)
+    assert value == NOTES.default() and message is not None and "version 1 is not 3" in message
 
 
 def test_one_bad_field_keeps_the_others_and_repairs_the_file(tmp_path: Path) -> None:

@@ -1,7 +1,11 @@
 """The command line: start the game, solve a position, or serve the game to a browser.
 
 Only the game itself imports Textual, so ``solve`` starts fast and every error
-here is one line on stderr with exit status 2.
+here is one line on stderr with exit status 2: bad input (``GameError``), an
+engine that failed (``EngineFailure``), a malformed Gomocup message
+(``ProtocolError``), a socket or file the system refused (``OSError``) and a
+missing optional dependency (``MissingDependency``). Anything else is a bug,
+and keeps its traceback.
 """
 
 from __future__ import annotations
@@ -16,9 +20,10 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from . import __version__
-from .engine import BoardSpec, GameError, Position, parse_record
+from .engine import BoardSpec, EngineFailure, GameError, Position, parse_record
 from .engine.rules.inputs import SHOWN_CHARS, parse_int, quote, shorten
 from .gomocup.controllers import brain_problem, is_brain_controller
+from .gomocup.protocol import ProtocolError
 from .session.setup import CONTROLLERS, HUMAN, Controller, GameSetup, check_controller
 from .web.limits import DEFAULT_IDLE_MINUTES, DEFAULT_MAX_SESSIONS, MAX_SESSIONS
 
@@ -26,6 +31,14 @@ PROG = "tictactoe-tui"
 
 MAX_NUMBER_CHARS = 24
 """The longest number of minutes read: any longer is not one a person means."""
+
+
+class MissingDependency(ImportError):
+    """A subcommand needs an optional dependency that is not installed; the message says how to add it."""
+
+
+REFUSED = (GameError, EngineFailure, ProtocolError, OSError, MissingDependency)
+"""What the command refuses in one line: every error it expects, by cause."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -73,7 +86,7 @@ def _controller(text: str) -> Controller:
         raise argparse.ArgumentTypeError(problem)
     try:
         return check_controller(text)
-    except ValueError as error:
+    except GameError as error:
         raise argparse.ArgumentTypeError(f"invalid choice: {quote(text)} ({error})") from None
 
 
@@ -196,10 +209,17 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             brain()
         return _play(args)
-    except GameError as error:
-        parser.error(str(error))
+    except REFUSED as error:
+        parser.error(_said(error))
     except KeyboardInterrupt:
         return 130
+
+
+def _said(error: Exception) -> str:
+    """An error in words: its message, or for the system's own ``OSError`` its reason and file."""
+    if isinstance(error, OSError) and error.strerror:
+        return f"{error.strerror}: {error.filename}" if error.filename is not None else error.strerror
+    return str(error)
 
 
 def _solve(args: argparse.Namespace) -> int:
@@ -240,14 +260,14 @@ def _serve(args: argparse.Namespace) -> int:
     try:
         from .web.server import GameServer
     except ImportError:
-        raise GameError("serving needs textual-serve: pip install 'tictactoe-tui[web]'") from None
+        raise MissingDependency("serving needs textual-serve: pip install 'tictactoe-tui[web]'") from None
     _check_listen(args.host, args.port)
     server = GameServer(args.host, args.port, max_sessions=args.max_sessions,
                         idle_seconds=args.idle_minutes * 60)
     try:
         server.serve()
     except OSError as error:  # Taken between the check and the server's own bind.
-        raise GameError(f"cannot serve on {args.host}:{args.port}: {error.strerror or error}") from None
+        raise OSError(f"cannot serve on {args.host}:{args.port}: {error.strerror or error}") from None
     return 0
 
 
@@ -258,7 +278,7 @@ def _check_listen(host: str, port: int) -> None:
     try:
         addresses = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
     except socket.gaierror as error:
-        raise GameError(f"cannot serve on {host}: {error.strerror}") from None
+        raise OSError(f"cannot serve on {host}: {error.strerror}") from None
     for family, kind, protocol, _, address in addresses:
         try:
             with socket.socket(family, kind, protocol) as probe:
@@ -266,7 +286,7 @@ def _check_listen(host: str, port: int) -> None:
                 probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
                 probe.bind(address)
         except OSError as error:
-            raise GameError(f"cannot serve on {host}:{port}: {error.strerror or error}") from None
+            raise OSError(f"cannot serve on {host}:{port}: {error.strerror or error}") from None
 
 
 def run() -> NoReturn:

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+import pytest
 from brains import RawBrain
 from long_input import LONG, SHOWN
 
-from tictactoe_tui.engine import BoardSpec, Position
+from tictactoe_tui.engine import BoardSpec, BoardSpecError, GameError, Position
 from tictactoe_tui.engine.proving.transposition import BYTES_PER_ENTRY
 from tictactoe_tui.gomocup.brain import Brain
 from tictactoe_tui.gomocup.limits import LEAST_THINK, MOVES_AHEAD, PROCESS_MB, Limits
-from tictactoe_tui.gomocup.protocol import parse_cell, parse_xy
+from tictactoe_tui.gomocup.protocol import ProtocolError, parse_cell, parse_xy
 
 
 def quick_brain() -> Brain:
@@ -288,6 +289,45 @@ def test_numbers_too_long_to_read_get_a_plain_reason_and_the_brain_plays_on() ->
         assert brain.position is not None and not brain.position.moves, lines
         (x, y) = parse_xy(moves(brain.handle("TURN 7,7"))[0])
         assert 0 <= x < 15 and 0 <= y < 15 and (x, y) != (7, 7), lines
+
+
+CAUSES: list[tuple[list[str], str, type[Exception]]] = [
+    ([], "BEGIN", ProtocolError),
+    (["START 15"], "START 20,15", ProtocolError),
+    (["START 15"], "TURN a,b", ProtocolError),
+    (["START 15"], "TURN 15,0", ProtocolError),
+    (["START 15"], f"TURN {LONG},1", ProtocolError),
+    (["START 15"], "INFO", ProtocolError),
+    (["START 15"], "INFO timeout_turn soon", ProtocolError),
+    (["START 15", "BOARD", "7,7"], "DONE", ProtocolError),
+    (["START 15", "BOARD", "7,7,3"], "DONE", ProtocolError),
+    (["START 15", "TURN 7,7"], "INFO k 3", ProtocolError),
+    ([], "START 99", BoardSpecError),
+    (["START 15", "TURN 7,7"], "TURN 7,7", GameError),
+    (["START 15"], "INFO rule 4", GameError),
+    (["START 15"], "INFO k 0", GameError),
+    (["START 15", "BOARD", "7,7,1", "8,8,1"], "DONE", GameError),
+]
+"""(lines before, the line at fault, what it raises): the protocol broken, then a game the rules refuse."""
+
+
+def _brain_after(lines: list[str]) -> Brain:
+    brain = quick_brain()
+    for line in lines:
+        assert not any(answer.startswith(("ERROR", "UNKNOWN")) for answer in brain.handle(line)), line
+    return brain
+
+
+@pytest.mark.parametrize(("before", "line", "cause"), CAUSES)
+def test_a_broken_message_is_a_protocol_error_and_a_refused_game_a_game_error(
+    before: list[str], line: str, cause: type[Exception]
+) -> None:
+    with pytest.raises(cause) as refused:
+        _brain_after(before)._handle(line, 0.0)
+    assert isinstance(refused.value, ProtocolError) is (cause is ProtocolError)
+    assert isinstance(refused.value, GameError) is (cause is not ProtocolError)
+    answers = _brain_after(before).handle(line)
+    assert answers == [f"ERROR {refused.value}"], "answered with the reason, never as an internal error"
 
 
 def test_a_board_left_without_done_is_dropped_and_the_next_command_runs() -> None:

@@ -12,9 +12,10 @@ from collections.abc import Iterator
 import pytest
 from brains import FAKE_BRAIN, fake_brain, our_brain
 
-from tictactoe_tui.engine import GameError, Mark, Position, make_player
-from tictactoe_tui.gomocup.client import BrainError, BrainPlayer, BrainStopped
+from tictactoe_tui.engine import EngineFailure, GameError, Mark, Position, make_player
+from tictactoe_tui.gomocup.client import BrainFailure, BrainPlayer, BrainStopped
 from tictactoe_tui.gomocup.controllers import brain_problem, is_brain_controller, parse_brain_controller
+from tictactoe_tui.gomocup.protocol import ProtocolError
 from tictactoe_tui.session.setup import GameSetup
 
 
@@ -25,6 +26,12 @@ def players() -> Iterator[list[BrainPlayer]]:
     yield made
     for player in made:
         player.close()
+
+
+def assert_engine_failure(error: BaseException) -> None:
+    """A brain that failed is an engine that failed, never bad input nor a malformed message of ours."""
+    assert isinstance(error, EngineFailure) and isinstance(error, RuntimeError)
+    assert not isinstance(error, (ValueError, GameError, ProtocolError))
 
 
 def brain(players: list[BrainPlayer], argv: list[str], time_limit: float = 0.2) -> BrainPlayer:
@@ -93,38 +100,42 @@ def test_turn_extends_the_last_position_board_resends_any_other(players: list[Br
 def test_a_brain_that_answers_an_occupied_cell(players: list[BrainPlayer]) -> None:
     player = brain(players, fake_brain("occupied"))
     position = Position.from_moves("15x15k5", "h8")
-    with pytest.raises(BrainError, match=r"^brain fake occupied played 7,7 \(h8\), which is already taken$"):
+    with pytest.raises(BrainFailure, match=r"^brain fake occupied played 7,7 \(h8\), which is already taken"):
         player.choose(position)
     assert player._process is None
 
 
 def test_a_brain_that_sleeps_past_its_time(players: list[BrainPlayer]) -> None:
     player = brain(players, fake_brain("sleep"), time_limit=0.1)
-    with pytest.raises(BrainError, match=r"^brain fake sleep did not answer within 0.1 s per move"):
+    said = r"^brain fake sleep did not answer within 0.1 s per move"
+    with pytest.raises(BrainFailure, match=said) as refused:
         player.choose(Position.empty("15x15k5"))
     assert player._process is None
+    assert_engine_failure(refused.value)
 
 
 def test_a_brain_that_exits(players: list[BrainPlayer]) -> None:
     player = brain(players, fake_brain("exit"))
     said = r"^brain fake exit exited with status 3 \(its last words: 'giving up'\)$"
-    with pytest.raises(BrainError, match=said):
+    with pytest.raises(BrainFailure, match=said) as refused:
         player.choose(Position.empty("15x15k5"))
+    assert_engine_failure(refused.value)
     # The next move starts it again (and it fails again, the same way).
-    with pytest.raises(BrainError, match="exited with status 3"):
+    with pytest.raises(BrainFailure, match="exited with status 3"):
         player.choose(Position.empty("15x15k5"))
 
 
 def test_a_brain_that_answers_garbage(players: list[BrainPlayer]) -> None:
     player = brain(players, fake_brain("garbage"))
     said = r"^brain fake garbage answered 'I resign, probably' instead of a move x,y$"
-    with pytest.raises(BrainError, match=said):
+    with pytest.raises(BrainFailure, match=said) as refused:
         player.choose(Position.empty("15x15k5"))
+    assert_engine_failure(refused.value)
 
 
 def test_a_brain_that_answers_a_coordinate_too_long_to_read(players: list[BrainPlayer]) -> None:
     player = brain(players, fake_brain("huge"))
-    with pytest.raises(BrainError) as refused:
+    with pytest.raises(BrainFailure) as refused:
         player.choose(Position.empty("15x15k5"))
     message = str(refused.value)
     assert message.startswith(f"brain fake huge answered '{'9' * 31}…' instead of a move x,y")
@@ -133,14 +144,16 @@ def test_a_brain_that_answers_a_coordinate_too_long_to_read(players: list[BrainP
 
 def test_a_brain_that_refuses_the_board(players: list[BrainPlayer]) -> None:
     player = brain(players, fake_brain("refuse"))
-    with pytest.raises(BrainError, match=r"refused the 7x5 board: this board is too small for my liking$"):
+    with pytest.raises(BrainFailure, match=r"refused the 7x5 board: this board is too small for my liking$"):
         player.choose(Position.empty("7x5k4"))
 
 
 def test_a_brain_that_does_not_start(players: list[BrainPlayer]) -> None:
     player = brain(players, ["/nonexistent/pbrain-nothing"])
-    with pytest.raises(BrainError, match=r"^brain pbrain-nothing did not start: No such file or directory"):
+    said = r"^brain pbrain-nothing did not start: No such file or directory"
+    with pytest.raises(BrainFailure, match=said) as refused:
         player.choose(Position.empty("15x15k5"))
+    assert_engine_failure(refused.value)
 
 
 def test_message_and_debug_lines_are_set_aside(players: list[BrainPlayer]) -> None:
@@ -169,7 +182,7 @@ def test_stop_returns_at_once_and_the_late_answer_is_dropped(players: list[Brain
     # The sleeper never answers: the next move finds it still owing one and starts a fresh process,
     # which sleeps too, so that move times out.
     process = player._process
-    with pytest.raises(BrainError, match="did not answer within"):
+    with pytest.raises(BrainFailure, match="did not answer within"):
         player.choose(Position.from_moves("15x15k5", "h8"))
     assert process is not None and process.poll() is not None
 
@@ -191,7 +204,7 @@ def test_stop_with_our_brain_then_the_next_move_is_played(players: list[BrainPla
 def test_close_ends_the_process_and_leaves_no_zombie(players: list[BrainPlayer]) -> None:
     for argv in (our_brain(), fake_brain("sleep")):
         player = brain(players, argv, time_limit=0.1)
-        with contextlib.suppress(BrainError):
+        with contextlib.suppress(BrainFailure):
             player.choose(Position.empty("7x7k4"))
         process = player._process
         player.close()
@@ -242,7 +255,7 @@ def test_bad_brain_controllers(controller: str, says: str) -> None:
 
 
 def test_game_setup_refuses_what_no_one_can_play() -> None:
-    with pytest.raises(ValueError, match=r"^'brain:' cannot play O: 'brain:' names no program"):
+    with pytest.raises(GameError, match=r"^'brain:' cannot play O: 'brain:' names no program"):
         GameSetup(o="brain:")
-    with pytest.raises(ValueError, match=r"^'god' cannot play X: choose from human, .* or brain:PATH"):
+    with pytest.raises(GameError, match=r"^'god' cannot play X: choose from human, .* or brain:PATH"):
         GameSetup(x="god")

@@ -8,8 +8,9 @@ import sys
 import pytest
 from long_input import LONG, SHOWN, short_id
 
-from tictactoe_tui.engine import BoardSpec, BoardSpecError, NotationError
+from tictactoe_tui.engine import BoardSpec, BoardSpecError, GameError
 from tictactoe_tui.gomocup.protocol import (
+    ProtocolError,
     about_name,
     format_cell,
     from_protocol,
@@ -61,14 +62,15 @@ def test_every_cell_of_a_rectangle_goes_there_and_back(board: str) -> None:
 
 @pytest.mark.parametrize("text", ["7,5", "-1,0", "0,-1", "7,0", "0,5", "100,100"])
 def test_coordinates_off_a_7x5_board_are_refused(text: str) -> None:
-    with pytest.raises(NotationError, match="off the 7x5 board"):
+    with pytest.raises(ProtocolError, match="off the 7x5 board"):
         parse_cell(BoardSpec(7, 5, 4), text)
 
 
 @pytest.mark.parametrize("text", ["", "7", "7,", ",7", "a,b", "7;7", "7,7,7", "h8", "1.5,2"])
 def test_malformed_coordinates_are_refused(text: str) -> None:
-    with pytest.raises(NotationError, match="not a coordinate pair"):
+    with pytest.raises(ProtocolError, match="not a coordinate pair") as refused:
         parse_cell(BoardSpec(15, 15, 5), text)
+    assert not isinstance(refused.value, GameError), "a program's malformed message, not the player's input"
 
 
 def test_commands_are_case_blind_and_keep_their_argument() -> None:
@@ -80,10 +82,10 @@ def test_commands_are_case_blind_and_keep_their_argument() -> None:
 def test_sizes_boards_and_about_lines() -> None:
     assert parse_size("15") == (15, 15)
     assert parse_size("20,15") == (20, 15)
-    with pytest.raises(NotationError):
+    with pytest.raises(ProtocolError):
         parse_size("big")
     assert parse_board_line("7,8,2") == (7, 8, 2)
-    with pytest.raises(NotationError):
+    with pytest.raises(ProtocolError):
         parse_board_line("7,8")
     assert about_name('name="Rapfi", version="1.0", author="x"') == "Rapfi"
     assert about_name('version="1.0"') is None
@@ -103,7 +105,7 @@ def test_sizes_boards_and_about_lines() -> None:
 )
 def test_numbers_too_long_to_read_are_refused_in_a_short_message(read: object, text: str, says: str) -> None:
     assert callable(read)
-    with pytest.raises(NotationError) as refused:
+    with pytest.raises(ProtocolError) as refused:
         read(text)
     assert str(refused.value).startswith(says)
     assert len(str(refused.value)) < 100

@@ -15,7 +15,14 @@ import importlib
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .errors import BoardSpecError, GameError, GameOverError, IllegalMoveError, NotationError
+    from .errors import (
+        BoardSpecError,
+        EngineFailure,
+        GameError,
+        GameOverError,
+        IllegalMoveError,
+        NotationError,
+    )
     from .levels import PLAYER_NAMES
     from .players import Player, make_player
     from .rules.lines import WinLines, win_lines
@@ -25,8 +32,8 @@ if TYPE_CHECKING:
     from .solver import MoveEvaluation, SearchResult, Solver, Value, analyse, solve
 
 _HOMES: dict[str, str] = {
-    **dict.fromkeys(("BoardSpecError", "GameError", "GameOverError", "IllegalMoveError", "NotationError"),
-                    "errors"),
+    **dict.fromkeys(("BoardSpecError", "EngineFailure", "GameError", "GameOverError", "IllegalMoveError",
+                     "NotationError"), "errors"),
     **dict.fromkeys(("WinLines", "win_lines"), "rules.lines"),
     "PLAYER_NAMES": "levels",
     **dict.fromkeys(("Player", "make_player"), "players"),
@@ -41,6 +48,7 @@ __all__ = [
     "BoardSpec",
     "BoardSpecError",
     "Cell",
+    "EngineFailure",
     "GameError",
     "GameOverError",
     "IllegalMoveError",

@@ -1,8 +1,16 @@
-"""The engine's exceptions.
+"""The engine's exceptions, in two families by cause.
 
-All of them are ``ValueError`` subclasses so that a caller who only wants to
+``GameError`` is bad input: a board, a text or a move the rules refuse. Its
+classes are ``ValueError`` subclasses so that a caller who only wants to
 reject bad input can catch ``ValueError``; the subclasses let a caller tell a
 malformed text apart from a well-formed move that the rules forbid.
+
+``EngineFailure`` is an engine that could not answer, whatever it was asked:
+its process died, it ran out of time, or it answered nonsense. It is a
+``RuntimeError``, never a ``ValueError``, so that a caller refusing bad input
+does not mistake a crashed engine for a mistyped move. Its subclasses live
+beside what fails: the engine's own process (``session.engine_process``) and
+an external brain (``gomocup.client``).
 """
 
 
@@ -40,3 +48,8 @@ class IllegalMoveError(GameError):
 
 class GameOverError(IllegalMoveError):
     """A move played, or asked of a player, after the game has ended."""
+
+
+class EngineFailure(RuntimeError):
+    """Base class of every failure of an engine to answer: a process that died or stalled, a search that
+    raised, a program that answered nonsense. The message says which, in one sentence."""

@@ -8,7 +8,10 @@ time a command waited in the pipe counts against the move's clock.
 One ``Solver`` serves the whole game, so each reply starts from what earlier
 moves proved; ``max_memory`` caps its table. Whatever a line holds, the brain
 answers (``ERROR``/``UNKNOWN`` for what it cannot do) and keeps going; only
-``END`` and the end of stdin stop it, with exit status 0.
+``END`` and the end of stdin stop it, with exit status 0. A line that breaks
+the protocol (malformed, out of order: ``ProtocolError``) and a well-formed one
+the rules refuse (an occupied cell, a board or k no game has: ``GameError``)
+are both answered ``ERROR`` with the reason.
 """
 
 from __future__ import annotations
@@ -34,12 +37,13 @@ from ..engine import (
     Solver,
     Value,
 )
-from ..engine.errors import NumberTooLongError
+from ..engine.errors import NotationError, NumberTooLongError
 from ..engine.rules.inputs import parse_int, quote, shorten
 from .limits import Limits
 from .protocol import (
     DEFAULT_K,
     K_KEY,
+    ProtocolError,
     format_cell,
     parse_board_line,
     parse_cell,
@@ -89,7 +93,7 @@ class Brain:
         received = self.clock() if received is None else received
         try:
             return self._handle(line, received)
-        except GameError as error:
+        except (GameError, ProtocolError) as error:
             return [f"ERROR {error}"]
         except Exception as error:  # the brain answers and keeps running, whatever happens
             return [f"ERROR internal error: {type(error).__name__}: {error}"]
@@ -118,7 +122,7 @@ class Brain:
     def _start(self, argument: str, received: float) -> list[str]:
         width, height = parse_size(argument)
         if width != height:
-            raise GameError(f"START takes one size; use RECTSTART {width},{height} for a rectangle")
+            raise ProtocolError(f"START takes one size; use RECTSTART {width},{height} for a rectangle")
         return self._new_game(width, height)
 
     def _rectstart(self, argument: str, received: float) -> list[str]:
@@ -140,7 +144,7 @@ class Brain:
 
     def _game(self, command: str) -> Position:
         if self.position is None:
-            raise GameError(f"{command} before START: send START size or RECTSTART width,height first")
+            raise ProtocolError(f"{command} before START: send START size or RECTSTART width,height first")
         return self.position
 
     # Moves
@@ -148,7 +152,7 @@ class Brain:
     def _begin(self, argument: str, received: float) -> list[str]:
         position = self._game("BEGIN")
         if position.moves:
-            raise GameError("BEGIN on a board with stones: send TURN x,y or BOARD")
+            raise ProtocolError("BEGIN on a board with stones: send TURN x,y or BOARD")
         self.mark = Mark.X
         return self._move(position, received)
 
@@ -190,25 +194,25 @@ class Brain:
             return
         try:
             self._board.append(parse_board_line(line))
-        except GameError as error:
+        except ProtocolError as error:
             self._board_error = str(error)
 
     def _board_done(self, received: float) -> list[str]:
         stones, self._board = self._board or [], None
         if self._board_error is not None:
-            raise GameError(f"BOARD: {self._board_error}")
+            raise ProtocolError(f"BOARD: {self._board_error}")
         position = self._game("BOARD")
         spec = position.spec
         sides: dict[int, list[int]] = {1: [], 2: []}
         taken: set[int] = set()
         for x, y, owner in stones:
             if owner == 3:
-                raise GameError("BOARD: field 3 belongs to continuous games, which are not played")
+                raise ProtocolError("BOARD: field 3 belongs to continuous games, which are not played")
             if owner not in _BOARD_FIELDS:
-                raise GameError(f"BOARD: field {owner} of {x},{y} is not 1 (own) or 2 (opponent)")
+                raise ProtocolError(f"BOARD: field {owner} of {x},{y} is not 1 (own) or 2 (opponent)")
             cell = parse_cell(spec, f"{x},{y}")
             if cell in taken:
-                raise GameError(f"BOARD: {x},{y} is given twice")
+                raise ProtocolError(f"BOARD: {x},{y} is given twice")
             taken.add(cell)
             sides[owner].append(cell)
         own, theirs = sides[1], sides[2]
@@ -254,13 +258,13 @@ class Brain:
         key, _, value = argument.partition(" ")
         key, value = key.lower(), value.strip()
         if not key:
-            raise GameError("INFO needs a key and a value, such as INFO timeout_turn 1000")
+            raise ProtocolError("INFO needs a key and a value, such as INFO timeout_turn 1000")
         if key in {"timeout_turn", "timeout_match", "time_left", "max_memory", "game_type", "rule", K_KEY}:
             number = _integer(key, value)
             if key == "time_left":
                 self.limits.time_left = number
             elif number < 0:
-                raise GameError(f"INFO {key} {number}: it cannot be negative")
+                raise ProtocolError(f"INFO {key} {number}: it cannot be negative")
             elif key == "rule":
                 self.rule = number
                 if number not in SUPPORTED_RULES:
@@ -280,7 +284,7 @@ class Brain:
             spec = position.spec
             self.position = Position.empty(BoardSpec(spec.width, spec.height, k))
         elif position is not None:
-            raise GameError(f"INFO k {k}: the game has begun; it applies from the next START")
+            raise ProtocolError(f"INFO k {k}: the game has begun; it applies from the next START")
         self.k = k
         return []
 
@@ -313,9 +317,9 @@ def _integer(key: str, value: str) -> int:
     try:
         return parse_int(value)
     except NumberTooLongError:
-        raise GameError(f"INFO {key} {shorten(value)}: the value is out of range") from None
-    except ValueError:
-        raise GameError(f"INFO {key} {quote(value)}: the value must be a whole number") from None
+        raise ProtocolError(f"INFO {key} {shorten(value)}: the value is out of range") from None
+    except NotationError:
+        raise ProtocolError(f"INFO {key} {quote(value)}: the value must be a whole number") from None
 
 
 def _message(result: SearchResult) -> str:

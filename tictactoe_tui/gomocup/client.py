@@ -11,8 +11,11 @@ loaded record, a stopped search).
 A thread reads the brain's stdout line by line into a queue, so waiting for an
 answer is a queue read with a deadline, and a brain that prints ``MESSAGE``
 lines, stalls or dies cannot block the caller. Every failure is a
-``BrainError`` whose message is one sentence naming the brain; afterwards the
-process is gone and the next ``choose`` starts it afresh.
+``BrainFailure`` (an ``EngineFailure``, not a ``ValueError``: the brain failed,
+not the caller's input) whose message is one sentence naming the brain; an
+answer that is no message of the protocol (``ProtocolError``) is such a
+failure too. Afterwards the process is gone and the next ``choose`` starts it
+afresh.
 """
 
 from __future__ import annotations
@@ -27,13 +30,14 @@ import time
 from collections.abc import Sequence
 from typing import IO
 
-from ..engine import BoardSpec, Cell, GameError, Position
+from ..engine import BoardSpec, Cell, EngineFailure, GameError, Position
 from ..engine.players import DEFAULT_TIME_LIMIT
 from ..engine.rules.inputs import quote
 from .controllers import parse_brain_controller
 from .protocol import (
     DEFAULT_K,
     K_KEY,
+    ProtocolError,
     about_name,
     format_cell,
     from_protocol,
@@ -54,11 +58,11 @@ POLL = 0.05
 """How often a wait looks at the stop event."""
 
 
-class BrainError(GameError):
+class BrainFailure(EngineFailure):
     """An external brain failed: it did not start, answered garbage or an illegal move, was slow or died."""
 
 
-class BrainStopped(BrainError):
+class BrainStopped(BrainFailure):
     """``choose`` was stopped before the brain answered; the brain's late answer is dropped."""
 
 
@@ -68,7 +72,7 @@ class BrainPlayer:
     ``BrainPlayer(argv, time_limit=1.0)`` runs ``argv`` (a program and its arguments, as
     ``parse_brain_controller`` gives) when ``choose`` is first called. ``name`` is the file
     name of the program until the brain's ``ABOUT`` answer names it. ``choose(position, stop)``
-    returns the brain's move as an engine cell, or raises ``BrainError`` (the process is then
+    returns the brain's move as an engine cell, or raises ``BrainFailure`` (the process is then
     ended, and the next ``choose`` starts it again). ``messages()`` returns and forgets the
     brain's ``MESSAGE`` lines so far. ``close()`` ends the brain (``END``, then a kill after
     ``END_GRACE`` seconds); it is also a context manager.
@@ -110,7 +114,7 @@ class BrainPlayer:
     # The Player protocol
 
     def choose(self, position: Position, stop: threading.Event | None = None) -> Cell:
-        """The brain's move in ``position``; ``BrainError`` when it fails, ``BrainStopped`` when stopped."""
+        """The brain's move in ``position``; ``BrainFailure`` when it fails, ``BrainStopped`` when stopped."""
         if position.is_over:
             raise GameError(f"no move to choose: the game is over ({position.outcome.status.value})")
         try:
@@ -122,7 +126,7 @@ class BrainPlayer:
             cell = self._await_move(position, stop)
         except BrainStopped:
             raise
-        except BrainError:
+        except BrainFailure:
             self._kill()
             raise
         self._told = position.play(cell)
@@ -139,7 +143,7 @@ class BrainPlayer:
         process = self._process
         if process is None:
             return
-        with contextlib.suppress(BrainError):
+        with contextlib.suppress(BrainFailure):
             self._write("END")  # a brain that is already gone cannot be told
         with contextlib.suppress(subprocess.TimeoutExpired):
             process.wait(END_GRACE)
@@ -171,7 +175,7 @@ class BrainPlayer:
                                        stderr=subprocess.PIPE, cwd=self.cwd)
         except OSError as error:
             reason = error.strerror or str(error)
-            raise BrainError(f"brain {self.name} did not start: {reason} ({self.argv[0]})") from None
+            raise BrainFailure(f"brain {self.name} did not start: {reason} ({self.argv[0]})") from None
         self._process, self._lines = process, queue.Queue()
         self._stderr.clear()
         assert process.stdout is not None and process.stderr is not None
@@ -185,13 +189,13 @@ class BrainPlayer:
             self._write(f"RECTSTART {spec.width},{spec.height}")
         answer = self._next_line(time.monotonic() + START_TIMEOUT, stop)
         if answer is None:
-            raise BrainError(f"brain {self.name} did not answer START within {START_TIMEOUT:g} s")
+            raise BrainFailure(f"brain {self.name} did not answer START within {START_TIMEOUT:g} s")
         command = parse_command(answer)
         if command.word == "ERROR":
-            raise BrainError(f"brain {self.name} refused the {spec.width}x{spec.height} board: "
-                             f"{command.argument or 'no reason given'}")
+            raise BrainFailure(f"brain {self.name} refused the {spec.width}x{spec.height} board: "
+                               f"{command.argument or 'no reason given'}")
         if command.word != "OK":
-            raise BrainError(f"brain {self.name} answered {quote(answer)} to START instead of OK")
+            raise BrainFailure(f"brain {self.name} answered {quote(answer)} to START instead of OK")
         self._spec, self._told = spec, Position.empty(spec)
         self._write(f"INFO timeout_turn {round(self.time_limit * 1000)}")
         self._write("INFO timeout_match 0")
@@ -236,27 +240,28 @@ class BrainPlayer:
         spec = position.spec
         try:
             x, y = parse_xy(answer)
-        except GameError:
-            raise BrainError(f"brain {self.name} answered {quote(answer)} instead of a move x,y") from None
+        except ProtocolError:
+            raise BrainFailure(f"brain {self.name} answered {quote(answer)} instead of a move x,y") from None
         if not (0 <= x < spec.width and 0 <= y < spec.height):
-            raise BrainError(f"brain {self.name} played {x},{y}, which is off the {spec.width}x{spec.height} "
-                             "board")
+            raise BrainFailure(f"brain {self.name} played {x},{y}, "
+                               f"which is off the {spec.width}x{spec.height} board")
         cell = from_protocol(spec, x, y)
         if not position.is_legal(cell):
-            raise BrainError(f"brain {self.name} played {x},{y} ({spec.cell_name(cell)}), "
-                             "which is already taken")
+            raise BrainFailure(f"brain {self.name} played {x},{y} ({spec.cell_name(cell)}), "
+                               "which is already taken")
         return cell
 
     def _await_line(self, deadline: float, stop: threading.Event | None, limit: str) -> str:
         """The brain's next answer (MESSAGE, DEBUG and the like are set aside); ERROR/UNKNOWN raise."""
         line = self._next_line(deadline, stop)
         if line is None:
-            raise BrainError(f"brain {self.name} did not answer within {limit}")
+            raise BrainFailure(f"brain {self.name} did not answer within {limit}")
         command = parse_command(line)
         if command.word == "ERROR":
-            raise BrainError(f"brain {self.name} reported an error: {command.argument or 'no reason given'}")
+            reason = command.argument or "no reason given"
+            raise BrainFailure(f"brain {self.name} reported an error: {reason}")
         if command.word == "UNKNOWN":
-            raise BrainError(f"brain {self.name} did not understand a command: {command.argument or line}")
+            raise BrainFailure(f"brain {self.name} did not understand a command: {command.argument or line}")
         return line
 
     def _next_line(self, deadline: float, stop: threading.Event | None) -> str | None:
@@ -273,7 +278,7 @@ class BrainPlayer:
                 continue
             if line is None:
                 self._lines.put(None)  # later reads see the end too
-                raise BrainError(f"brain {self.name} {self._exit_description()}")
+                raise BrainFailure(f"brain {self.name} {self._exit_description()}")
             command = parse_command(line)
             if command.word == "MESSAGE":
                 with self._lock:
@@ -298,7 +303,7 @@ class BrainPlayer:
         except BrainStopped:
             self._late_until = until
             raise
-        except BrainError:
+        except BrainFailure:
             self._kill()
             return
         finally:
@@ -309,7 +314,7 @@ class BrainPlayer:
         try:
             x, y = parse_xy(line)
             self._told = self._told.play(from_protocol(self._told.spec, x, y))
-        except GameError:
+        except (ProtocolError, GameError):
             self._kill()  # a garbled late answer: start afresh rather than guess what the brain believes
 
     def _exit_description(self) -> str:
@@ -330,12 +335,12 @@ class BrainPlayer:
     def _write(self, line: str) -> None:
         process = self._process
         if process is None or process.stdin is None:
-            raise BrainError(f"brain {self.name} is not running")
+            raise BrainFailure(f"brain {self.name} is not running")
         try:
             process.stdin.write(line.encode() + b"\n")
             process.stdin.flush()
         except (BrokenPipeError, OSError, ValueError):
-            raise BrainError(f"brain {self.name} {self._exit_description()}") from None
+            raise BrainFailure(f"brain {self.name} {self._exit_description()}") from None
 
     def _kill(self) -> None:
         """End the process now and reap it, so that no zombie is left."""

@@ -9,6 +9,12 @@ bottom-left cell), so on a board ``height`` rows tall
 and on 15x15 the centre ``h8`` is ``7,7``, ``a1`` is ``0,14`` and ``a15`` is
 ``0,0``. Every conversion between the two goes through ``to_protocol`` and
 ``from_protocol``.
+
+Text from the other side that is no message of the protocol (a malformed
+``x,y``, size or board line, coordinates off the board the game was started
+on) raises ``ProtocolError``. Each side decides what that means: the brain
+answers ``ERROR`` to its manager, the client counts a brain that answers so as
+a failed brain.
 """
 
 from __future__ import annotations
@@ -16,8 +22,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..engine import BoardSpec, Cell, NotationError
-from ..engine.errors import NumberTooLongError
+from ..engine import BoardSpec, Cell
+from ..engine.errors import NotationError, NumberTooLongError
 from ..engine.rules.inputs import parse_int, quote, shorten
 from ..engine.rules.spec import side_out_of_range
 
@@ -28,6 +34,17 @@ Brains that do not know the key ignore it, as the protocol asks of unknown ``INF
 
 DEFAULT_K = 5
 """Five in a row: the protocol's game, played whenever a manager does not send ``INFO k``."""
+
+
+class ProtocolError(ValueError):
+    """A line of the Gomocup protocol that is malformed, or names a cell off the board it is about.
+
+    Not a ``GameError``: the text comes from a program, not from the player, and breaks the
+    protocol rather than the rules of the game. Nor an ``EngineFailure``: whether the other side
+    failed is for the reader to say (the client counts a brain's malformed answer as a failed
+    brain). A ``ValueError``, as any refusal of a malformed value is.
+    """
+
 
 _COORDINATES = re.compile(r"^\s*(-?\d+)\s*,\s*(-?\d+)\s*$")
 _NAME_FIELD = re.compile(r'\bname\s*=\s*"([^"]*)"', re.IGNORECASE)
@@ -48,17 +65,17 @@ def parse_command(line: str) -> Command:
 
 
 def parse_xy(text: str) -> tuple[int, int]:
-    """The two integers of ``x,y``; not checked against any board."""
+    """The two integers of ``x,y``; not checked against any board. ``ProtocolError`` for anything else."""
     match = _COORDINATES.match(text)
     if match is None:
-        raise NotationError(f"{quote(text.strip())} is not a coordinate pair x,y such as 7,7")
+        raise ProtocolError(f"{quote(text.strip())} is not a coordinate pair x,y such as 7,7")
     return _number("coordinate", match[1]), _number("coordinate", match[2])
 
 
 def from_protocol(spec: BoardSpec, x: int, y: int) -> Cell:
     """The engine's cell at protocol coordinates ``x,y`` (y counted from the top)."""
     if not (0 <= x < spec.width and 0 <= y < spec.height):
-        raise NotationError(
+        raise ProtocolError(
             f"{x},{y} is off the {spec.width}x{spec.height} board "
             f"(x from 0 to {spec.width - 1}, y from 0 to {spec.height - 1})"
         )
@@ -88,7 +105,7 @@ def parse_size(text: str) -> tuple[int, int]:
         return _side("width", text), _side("height", text)
     match = _COORDINATES.match(text)
     if match is None:
-        raise NotationError(f"{quote(text.strip())} is not a board size (START 15, RECTSTART 20,15)")
+        raise ProtocolError(f"{quote(text.strip())} is not a board size (START 15, RECTSTART 20,15)")
     return _side("width", match[1]), _side("height", match[2])
 
 
@@ -96,7 +113,7 @@ def parse_board_line(text: str) -> tuple[int, int, int]:
     """``(x, y, field)`` of a line between ``BOARD`` and ``DONE``."""
     parts = text.split(",")
     if len(parts) != 3 or not all(part.strip().lstrip("-").isdigit() for part in parts):
-        raise NotationError(f"{quote(text.strip())} is not a board line x,y,field such as 7,7,1")
+        raise ProtocolError(f"{quote(text.strip())} is not a board line x,y,field such as 7,7,1")
     return _number("coordinate", parts[0]), _number("coordinate", parts[1]), _number("field", parts[2])
 
 
@@ -105,7 +122,9 @@ def _number(what: str, digits: str) -> int:
     try:
         return parse_int(digits)
     except NumberTooLongError:
-        raise NotationError(f"{what} {shorten(digits.strip())} is out of range") from None
+        raise ProtocolError(f"{what} {shorten(digits.strip())} is out of range") from None
+    except NotationError as error:  # Digits ``isdigit`` takes but no decimal reads, such as ².
+        raise ProtocolError(str(error)) from None
 
 
 def _side(label: str, digits: str) -> int:
@@ -114,6 +133,8 @@ def _side(label: str, digits: str) -> int:
         return parse_int(digits)
     except NumberTooLongError:
         raise side_out_of_range(label, shorten(digits.strip())) from None
+    except NotationError as error:  # Digits ``isdigit`` takes but no decimal reads, such as ².
+        raise ProtocolError(str(error)) from None
 
 
 def about_name(line: str) -> str | None:

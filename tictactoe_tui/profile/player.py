@@ -21,8 +21,8 @@ from .statistics import (
     SessionScore,
     Statistics,
     competitors,
+    count_game,
     load_statistics,
-    record_game,
     reset_statistics,
     save_finished_game,
 )
@@ -84,7 +84,7 @@ class Profile:
         or drawn with the engine's help)."""
         self.session = self.session.add(outcome, competitors(setup) if names is None else names)
         if not self.saved:
-            self.statistics = record_game(self.statistics, setup, outcome, assisted=assisted)
+            self.statistics = count_game(self.statistics, setup, outcome, assisted=assisted)
             return None
         self.statistics, problem = save_finished_game(setup, outcome, assisted=assisted)
         return problem
@@ -97,7 +97,7 @@ class Profile:
         return problem
 
     def reset_statistics(self) -> str | None:
-        """Forget every record against the computer (the session's score stays)."""
+        """Forget every tally against the computer (the session's score stays)."""
         if not self.saved:
             self.statistics = Statistics()
             return None

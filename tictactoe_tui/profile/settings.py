@@ -133,7 +133,7 @@ def _controller(document: Mapping[str, Any], key: str, default: Controller,
     controller = storage.expect(document, key, str, problems, default)
     try:
         return check_controller(controller)
-    except ValueError as error:
+    except GameError as error:
         problems.append(f"{key} {quote(controller)} cannot play: {error}")
         return default
 

@@ -1,11 +1,12 @@
-"""A person's record against the computer, kept across sessions, and the scoreboard of one session.
+"""A person's tally against the computer, kept across sessions, and the scoreboard of one session.
 
 Statistics count only games of one person against one computer player, from
-the person's point of view, per board and computer level: that is the record
-a player wants to improve. Games between two people are left out (neither
-side is "the player", so a win for one is a loss for the other), as are
-games the computer plays against itself; both still count on the session
-scoreboard, which is kept by mark rather than by person.
+the person's point of view, per board and computer level: one ``Tally`` of
+wins, draws and losses each, which a player wants to improve (a game's
+*record* is something else: its moves, ``4x4k3: b2 a1``). Games between two
+people are left out (neither side is "the player", so a win for one is a loss
+for the other), as are games the computer plays against itself; both still
+count on the session scoreboard, which is kept by mark rather than by person.
 
 A streak is a run of games without a loss. On 3x3 the perfect player cannot
 be beaten, so a winning streak against it would always read 0; not losing is
@@ -13,11 +14,12 @@ the achievement, and a draw keeps the streak alive.
 
 The file is ``statistics.json`` in the user's data directory::
 
-    {"version": 1, "records": [{"board": "3x3k3", "opponent": "perfect",
+    {"version": 2, "tallies": [{"board": "3x3k3", "opponent": "perfect",
       "wins": 0, "draws": 12, "losses": 3, "streak": 5, "best_streak": 9}]}
 
 An entry that is not valid is dropped and the others are kept (see
-``storage.load``, which keeps the original file aside).
+``storage.load``, which keeps the original file aside). Version 1 named the
+list ``records``: such a file is read whole, and saved as version 2.
 """
 
 from __future__ import annotations
@@ -34,7 +36,8 @@ from ..session.setup import GameSetup
 from . import storage
 
 STATISTICS_FILE = "statistics.json"
-STATISTICS_VERSION = 1
+STATISTICS_VERSION = 2
+"""Version 2 names the list of tallies ``tallies``; version 1, which is still read, named it ``records``."""
 
 
 class Result(enum.Enum):
@@ -68,7 +71,7 @@ class Tally:
         return self.wins + self.draws + self.losses + self.assisted
 
     def add(self, result: Result) -> Tally:
-        """This record after one more game."""
+        """This tally after one more game."""
         if result is Result.ASSISTED:
             return replace(self, assisted=self.assisted + 1)
         streak = 0 if result is Result.LOSS else self.streak + 1
@@ -88,21 +91,21 @@ StatisticsKey = tuple[BoardSpec, str]
 
 @dataclass(frozen=True, slots=True)
 class Statistics:
-    """Every record, by board and computer level. Never mutated: each game makes a new one."""
+    """Every tally, by board and computer level. Never mutated: each game makes a new one."""
 
-    records: Mapping[StatisticsKey, Tally] = field(default_factory=dict)
+    tallies: Mapping[StatisticsKey, Tally] = field(default_factory=dict)
 
     def get(self, spec: BoardSpec, opponent: str) -> Tally:
-        """The record on ``spec`` against ``opponent`` (empty if never played)."""
-        return self.records.get((spec, opponent), Tally())
+        """The tally on ``spec`` against ``opponent`` (empty if never played)."""
+        return self.tallies.get((spec, opponent), Tally())
 
     def rows(self) -> Iterator[tuple[BoardSpec, str, Tally]]:
-        """Every record, small boards first, then by computer level from weakest to strongest."""
-        for spec, opponent in sorted(self.records, key=_order):
-            yield spec, opponent, self.records[spec, opponent]
+        """Every tally, small boards first, then by computer level from weakest to strongest."""
+        for spec, opponent in sorted(self.tallies, key=_order):
+            yield spec, opponent, self.tallies[spec, opponent]
 
     def __bool__(self) -> bool:
-        return bool(self.records)
+        return bool(self.tallies)
 
 
 def _order(key: StatisticsKey) -> tuple[int, int, int, int, str]:
@@ -115,9 +118,9 @@ def add_result(stats: Statistics, spec: BoardSpec, opponent: str, result: Result
     """``stats`` with one more game on ``spec`` against ``opponent``."""
     if opponent not in PLAYER_NAMES:
         raise ValueError(f"{opponent!r} is not a computer player: choose one of {', '.join(PLAYER_NAMES)}")
-    records = dict(stats.records)
-    records[spec, opponent] = stats.get(spec, opponent).add(result)
-    return replace(stats, records=records)
+    tallies = dict(stats.tallies)
+    tallies[spec, opponent] = stats.get(spec, opponent).add(result)
+    return replace(stats, tallies=tallies)
 
 
 def counted_game(setup: GameSetup) -> tuple[Mark, str] | None:
@@ -142,8 +145,8 @@ def result_for(outcome: Outcome, mark: Mark) -> Result:
     return Result.WIN if outcome.winner is mark else Result.LOSS
 
 
-def record_game(stats: Statistics, setup: GameSetup, outcome: Outcome, *,
-                assisted: bool = False) -> Statistics:
+def count_game(stats: Statistics, setup: GameSetup, outcome: Outcome, *,
+               assisted: bool = False) -> Statistics:
     """``stats`` after a finished game of ``setup``, won or drawn with help when ``assisted``;
     unchanged when the game is not counted."""
     counted = counted_game(setup)
@@ -235,7 +238,7 @@ def save_finished_game(
     A game that does not count (see ``counted_game``) leaves the file as it is.
     """
     stats, problem = load_statistics(path)
-    updated = record_game(stats, setup, outcome, assisted=assisted)
+    updated = count_game(stats, setup, outcome, assisted=assisted)
     if updated is stats:
         return stats, problem
     failure = save_statistics(updated, path)
@@ -244,10 +247,15 @@ def save_finished_game(
 
 
 def reset_statistics(path: Path | None = None) -> tuple[Statistics, str | None]:
-    """Forget every record: save empty statistics and return them, with a message if saving failed."""
+    """Forget every tally: save empty statistics and return them, with a message if saving failed."""
     empty = Statistics()
     return empty, save_statistics(empty, path)
 
+
+TALLIES_KEY = "tallies"
+"""The file's list of tallies, one for each board and computer level played."""
+OLD_TALLIES_KEY = "records"
+"""The name version 1 gave that list."""
 
 _COUNTS = ("wins", "draws", "losses", "streak", "best_streak", "assisted")
 
@@ -255,9 +263,9 @@ _COUNTS = ("wins", "draws", "losses", "streak", "best_streak", "assisted")
 def encode_statistics(stats: Statistics) -> dict[str, Any]:
     """The JSON object for ``stats`` (without the version, which ``storage`` adds)."""
     return {
-        "records": [
-            {"board": str(spec), "opponent": opponent, **{name: getattr(record, name) for name in _COUNTS}}
-            for spec, opponent, record in stats.rows()
+        TALLIES_KEY: [
+            {"board": str(spec), "opponent": opponent, **{name: getattr(tally, name) for name in _COUNTS}}
+            for spec, opponent, tally in stats.rows()
         ]
     }
 
@@ -265,19 +273,27 @@ def encode_statistics(stats: Statistics) -> dict[str, Any]:
 def decode_statistics(document: Mapping[str, Any]) -> tuple[Statistics, list[str]]:
     """Statistics from a JSON object; each invalid entry is dropped and noted."""
     problems: list[str] = []
-    entries = storage.expect(document, "records", list, problems, [])
-    records: dict[StatisticsKey, Tally] = {}
+    entries = storage.expect(document, TALLIES_KEY, list, problems, [])
+    tallies: dict[StatisticsKey, Tally] = {}
     for number, entry in enumerate(entries, start=1):
         try:
-            key, record = _decode_entry(entry)
+            key, tally = _decode_entry(entry)
         except ValueError as error:
-            problems.append(f"record {number} was dropped ({error})")
+            problems.append(f"tally {number} was dropped ({error})")
             continue
-        if key in records:
-            problems.append(f"record {number} was dropped (a second record for {key[0]} against {key[1]})")
+        if key in tallies:
+            problems.append(f"tally {number} was dropped (a second tally for {key[0]} against {key[1]})")
             continue
-        records[key] = record
-    return Statistics(records), problems
+        tallies[key] = tally
+    return Statistics(tallies), problems
+
+
+def _from_version_1(document: Mapping[str, Any]) -> dict[str, Any]:
+    """A version 1 document as version 2 writes it: its list ``records`` is ``tallies``, entry for entry."""
+    upgraded = {key: value for key, value in document.items() if key != OLD_TALLIES_KEY}
+    if OLD_TALLIES_KEY in document:
+        upgraded[TALLIES_KEY] = document[OLD_TALLIES_KEY]
+    return upgraded
 
 
 def _decode_entry(entry: object) -> tuple[StatisticsKey, Tally]:
@@ -298,10 +314,10 @@ def _decode_entry(entry: object) -> tuple[StatisticsKey, Tally]:
         if type(count) is not int or count < 0:
             raise ValueError(f"{name} {quote(count)} is not a count")
         counts[name] = count
-    record = Tally(**counts)
-    if record.streak > record.best_streak or record.best_streak > record.wins + record.draws:
+    tally = Tally(**counts)
+    if tally.streak > tally.best_streak or tally.best_streak > tally.wins + tally.draws:
         raise ValueError("its streaks do not fit its games")
-    return (spec, opponent), record
+    return (spec, opponent), tally
 
 
 STATISTICS_FORMAT: storage.FileFormat[Statistics] = storage.FileFormat(
@@ -310,4 +326,5 @@ STATISTICS_FORMAT: storage.FileFormat[Statistics] = storage.FileFormat(
     default=Statistics,
     encode=encode_statistics,
     decode=decode_statistics,
+    upgrades={1: _from_version_1},
 )

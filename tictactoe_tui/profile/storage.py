@@ -8,6 +8,11 @@ deleted and never crashes the game: it is renamed to ``NAME.corrupt-STAMP``
 next to where it was, so the player can still recover it, and the game
 carries on with defaults and a one-line message to show.
 
+A file of an older version of its format is read through that version's
+upgrade (``FileFormat.upgrades``) and written back in the current version at
+the next save; a file of a newer version, or of one no upgrade reads, is moved
+aside, so that an older release never writes over what a newer one saved.
+
 Nothing here imports Textual: the formats are plain data and are tested
 without an app.
 """
@@ -20,7 +25,7 @@ import os
 import stat
 import tempfile
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Generic, TypeVar
@@ -76,6 +81,8 @@ class FileFormat(Generic[T]):
     ``decode`` receives the document (without checking ``version``, which is
     done here) and returns the value with a list of problems for fields it
     replaced by defaults; it raises ``FormatError`` when nothing is usable.
+    ``upgrades`` maps an older version to the function that turns its document
+    into one of ``version``, which ``decode`` then reads as any other.
     """
 
     kind: str
@@ -83,6 +90,7 @@ class FileFormat(Generic[T]):
     default: Callable[[], T]
     encode: Callable[[T], dict[str, Any]]
     decode: Callable[[Mapping[str, Any]], tuple[T, Problems]]
+    upgrades: Mapping[int, Callable[[Mapping[str, Any]], Mapping[str, Any]]] = field(default_factory=dict)
 
 
 def load(path: Path, file_format: FileFormat[T]) -> tuple[T, str | None]:
@@ -201,9 +209,11 @@ def _parse(raw: bytes, file_format: FileFormat[Any]) -> Mapping[str, Any]:
     version = document.get(VERSION_KEY)
     if version is None:
         raise FormatError("it has no version")
-    if type(version) is not int or version != file_format.version:
+    if type(version) is not int or (version != file_format.version and version not in file_format.upgrades):
         raise FormatError(f"its version {quote(version)} is not {file_format.version}, "
                           "the one this game reads")
+    if version != file_format.version:
+        return file_format.upgrades[version](document)
     return document
 
 

@@ -12,8 +12,10 @@ arrives as a ``concurrent.futures.Future``, which the app can await. Stopping
 a job is a message too: a reader thread in the child sets the job's stop
 event while the search runs, so "move now" and "cancel" take effect at once.
 If the child dies (killed, out of memory), every job under way fails with
-``EngineStopped`` and the next job starts a fresh process; quitting kills the
-child outright, since nothing it could still say is wanted.
+``EngineStopped`` and the next job starts a fresh process; a search that
+raises in the child fails its job with ``SearchFailed``. Both are
+``EngineFailure``s, never ``ValueError``s. Quitting kills the child outright,
+since nothing it could still say is wanted.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from concurrent.futures import Future, InvalidStateError
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, Union
 
+from ..engine.errors import EngineFailure
 from ..gomocup.controllers import is_brain_controller
 
 if TYPE_CHECKING:
@@ -45,16 +48,17 @@ ANALYSIS_MEMORY_MB = 128
 """The cap on the memory of the solver kept for each game's analyses and hints."""
 
 Kind = Literal["move", "analyse", "hint"]
-Answer = Union["Move", "SearchResult", tuple["MoveEvaluation", ...]]
-"""A move, a hint's result, or an analysis' evaluation of every move."""
+Answer = Union["ComputerMove", "SearchResult", tuple["MoveEvaluation", ...]]
+"""A computer's move, a hint's result, or an analysis' evaluation of every move."""
 
 
-class EngineStopped(RuntimeError):
+class EngineStopped(EngineFailure):
     """The engine's process ended before it answered (it was killed, or ran out of memory)."""
 
 
-class SearchFailed(RuntimeError):
-    """The search itself raised an error in the engine's process; the message says which."""
+class SearchFailed(EngineFailure):
+    """The search itself raised an error in the engine's process (an external brain that failed, a
+    player that raised); the message says which."""
 
 
 def default_players(controller: str) -> Player:
@@ -80,8 +84,9 @@ def default_solvers() -> Solver:
 
 
 @dataclass(frozen=True, slots=True)
-class Move:
-    """A computer's move, with what its player said: its name and any messages (an external brain's)."""
+class ComputerMove:
+    """The cell a computer player chose, with what the player said: its name and any messages (an
+    external brain's)."""
 
     cell: Cell
     player: str
@@ -224,7 +229,7 @@ class _EngineState:
                 player = self._players[key] = make(request.controller)
             cell = player.choose(position, stop)
             said = getattr(player, "messages", None)
-            return Move(cell, player.name, tuple(said()) if callable(said) else ())
+            return ComputerMove(cell, player.name, tuple(said()) if callable(said) else ())
         solver = self._solvers.get(request.game)
         if solver is None:
             solver = self._solvers[request.game] = self._make_solver()

@@ -24,14 +24,11 @@ CONTROLLERS: tuple[Controller, ...] = (HUMAN, *map(Controller, PLAYER_NAMES))
 
 
 def check_controller(text: str) -> Controller:
-    """The controller ``text`` names; ``ValueError`` saying what can play a side when it names none."""
+    """The controller ``text`` names; ``GameError`` saying what can play a side when it names none."""
     if is_brain_controller(text):
-        try:
-            parse_brain_controller(text)
-        except GameError as error:
-            raise ValueError(str(error)) from None
+        parse_brain_controller(text)  # ``GameError`` when the command line cannot be read.
     elif text not in CONTROLLERS:
-        raise ValueError(f"choose from {', '.join(CONTROLLERS)} or {BRAIN_PREFIX}PATH for a Gomocup brain")
+        raise GameError(f"choose from {', '.join(CONTROLLERS)} or {BRAIN_PREFIX}PATH for a Gomocup brain")
     return Controller(text)
 
 
@@ -49,8 +46,8 @@ class GameSetup:
         for side, controller in ((Mark.X, self.x), (Mark.O, self.o)):
             try:
                 check_controller(controller)
-            except ValueError as error:
-                raise ValueError(f"{quote(controller)} cannot play {side}: {error}") from None
+            except GameError as error:
+                raise GameError(f"{quote(controller)} cannot play {side}: {error}") from None
 
     def controller(self, mark: Mark) -> Controller:
         """Who controls ``mark``."""

@@ -1,4 +1,4 @@
-"""The statistics dialog: the record against the computer, this session's score, and a reset.
+"""The statistics dialog: the tallies against the computer, this session's score, and a reset.
 
 The screen only shows what it is given and reports the player's decision:
 it dismisses with True when the player confirmed a reset and False when it
@@ -46,14 +46,14 @@ def session_summary(score: SessionScore) -> str:
     return f"This session: {wins}, {draws}."
 
 
-def tally_cells(record: Tally) -> tuple[int, ...]:
+def tally_cells(tally: Tally) -> tuple[int, ...]:
     """The numbers of one table row, in column order."""
-    return (record.played, record.wins, record.draws, record.losses, record.assisted, record.streak,
-            record.best_streak)
+    return (tally.played, tally.wins, tally.draws, tally.losses, tally.assisted, tally.streak,
+            tally.best_streak)
 
 
 def confirm_reset() -> ConfirmScreen:
-    """The question asked before every record against the computer is forgotten."""
+    """The question asked before every tally against the computer is forgotten."""
     return ConfirmScreen("Reset statistics?",
                          "Every game against the computer will be forgotten. This cannot be undone.",
                          yes="Reset", no="Keep")
@@ -142,11 +142,11 @@ class StatisticsScreen(ModalScreen[bool]):
         table: DataTable[Text] = DataTable(id="statistics-table", cursor_type="none", zebra_stripes=True)
         for heading, justify in _COLUMNS:
             table.add_column(Text(heading, justify=justify), key=heading)
-        for spec, opponent, record in self.statistics.rows():
+        for spec, opponent, tally in self.statistics.rows():
             table.add_row(
                 Text(str(spec)),
                 Text(opponent),
-                *(Text(str(count), justify="right") for count in tally_cells(record)),
+                *(Text(str(count), justify="right") for count in tally_cells(tally)),
                 key=f"{spec}/{opponent}",
             )
         return table

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from ....engine import Mark, Position
 from ....gomocup.controllers import is_brain_controller
-from ....session.engine_process import EngineStopped, Job, Move, SearchFailed
+from ....session.engine_process import ComputerMove, EngineStopped, Job, SearchFailed
 from ....session.setup import Controller
 from ...labels import controller_label
 from ...notes import NO_NOTES, Notes, analysis_notes, hint_words, pending_notes, with_hint
@@ -177,7 +177,7 @@ class SearchWorkers:
         screen = self._screen
         started = time.monotonic()
         try:
-            move: Move = await asyncio.wrap_future(job.answer)
+            move: ComputerMove = await asyncio.wrap_future(job.answer)
         except (EngineStopped, SearchFailed) as error:
             if screen.searches.finish(job):
                 self._computer_failed(job, error)
@@ -195,7 +195,7 @@ class SearchWorkers:
         screen.game.play(cell)
         screen.changed()
 
-    def _hear(self, mark: Mark, controller: Controller, move: Move) -> None:
+    def _hear(self, mark: Mark, controller: Controller, move: ComputerMove) -> None:
         """Pass on what an external brain says: its own name the first time, and its messages."""
         if not is_brain_controller(controller):
             return
