@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     )
     from .levels import PLAYER_NAMES
     from .players import Player, make_player
+    from .review import MoveVerdict, review_game
     from .rules.lines import WinLines, win_lines
     from .rules.position import Mark, Outcome, Position, Status
     from .rules.record import format_record, parse_record
@@ -41,6 +42,7 @@ _HOMES: dict[str, str] = {
     **dict.fromkeys(("format_record", "parse_record"), "rules.record"),
     **dict.fromkeys(("MoveEvaluation", "SearchResult", "Solver", "Value", "analyse", "solve"), "solver"),
     **dict.fromkeys(("MAX_SIDE", "MIN_SIDE", "BoardSpec", "Cell"), "rules.spec"),
+    **dict.fromkeys(("MoveVerdict", "review_game"), "review"),
 }
 """The module each public name lives in."""
 
@@ -56,6 +58,7 @@ __all__ = [
     "MIN_SIDE",
     "Mark",
     "MoveEvaluation",
+    "MoveVerdict",
     "NotationError",
     "Outcome",
     "PLAYER_NAMES",
@@ -70,6 +73,7 @@ __all__ = [
     "format_record",
     "make_player",
     "parse_record",
+    "review_game",
     "solve",
     "win_lines",
 ]
