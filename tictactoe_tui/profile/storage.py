@@ -108,7 +108,7 @@ def load(path: Path, file_format: FileFormat[T]) -> tuple[T, str | None]:
     except FileNotFoundError:
         return file_format.default(), None
     except OSError as error:
-        problem = f"it could not be read ({_reason(error)})"
+        problem = f"it could not be read ({reason(error)})"
         return file_format.default(), _set_aside(path, file_format, problem, "defaults are used")[0]
     except FormatError as error:
         return file_format.default(), _set_aside(path, file_format, str(error), "defaults are used")[0]
@@ -128,8 +128,8 @@ def load(path: Path, file_format: FileFormat[T]) -> tuple[T, str | None]:
     return value, message
 
 
-def read_regular(path: Path) -> bytes:
-    """The bytes of ``path``; ``FormatError`` unless it is a regular file of at most ``MAX_BYTES``.
+def read_regular(path: Path, max_bytes: int = MAX_BYTES) -> bytes:
+    """The bytes of ``path``; ``FormatError`` unless it is a regular file of at most ``max_bytes``.
 
     A named pipe or a link to ``/dev/zero`` in a file's place would block or never end a plain
     read, and the game would hang before its first screen: the file is opened without waiting
@@ -142,11 +142,11 @@ def read_regular(path: Path) -> bytes:
             raise FormatError(f"it is {_kind_of(mode)}, not a regular file")
         chunks: list[bytes] = []
         size = 0
-        while chunk := os.read(descriptor, MAX_BYTES + 1 - size):
+        while chunk := os.read(descriptor, max_bytes + 1 - size):
             chunks.append(chunk)
             size += len(chunk)
-            if size > MAX_BYTES:
-                raise FormatError(f"it is larger than {MAX_BYTES // 1024} KiB, more than this game writes")
+            if size > max_bytes:
+                raise FormatError(f"it is larger than {max_bytes // 1024} KiB, more than this game writes")
         return b"".join(chunks)
     finally:
         os.close(descriptor)
@@ -163,14 +163,18 @@ def save(path: Path, file_format: FileFormat[T], value: T) -> str | None:
     try:
         write_json(path, {VERSION_KEY: file_format.version, **file_format.encode(value)})
     except OSError as error:
-        return f"Could not save the {file_format.kind} to {path}: {_reason(error)}."
+        return f"Could not save the {file_format.kind} to {path}: {reason(error)}."
     return None
 
 
 def write_json(path: Path, document: Mapping[str, Any]) -> None:
     """Replace ``path`` with ``document`` so that readers see the old file or the new one, never a mix."""
+    write_text(path, json.dumps(document, indent=2, ensure_ascii=False) + "\n")
+
+
+def write_text(path: Path, text: str) -> None:
+    """Replace ``path`` with ``text`` so that readers see the old file or the new one, never a mix."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    text = json.dumps(document, indent=2, ensure_ascii=False) + "\n"
     handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as stream:
@@ -231,11 +235,12 @@ def _set_aside(path: Path, file_format: FileFormat[Any], problem: str, remedy: s
     try:
         moved = move_aside(path)
     except OSError as error:
-        return f"{opening}; it could not be moved aside ({_reason(error)}).", False
+        return f"{opening}; it could not be moved aside ({reason(error)}).", False
     return f"{opening}; the original file was renamed to {moved.name}.", True
 
 
-def _reason(error: OSError) -> str:
+def reason(error: OSError) -> str:
+    """What the system said went wrong with a file, in its words."""
     return error.strerror or type(error).__name__
 
 
