@@ -73,6 +73,13 @@ def test_a_games_solver_remembers_between_searches_until_the_game_is_forgotten(e
     assert nodes(2) == first, "each game has a memory of its own"
 
 
+def test_a_review_is_proven_in_the_engine_process(engine: EngineProcess) -> None:
+    game = Position.from_moves("3x3", "b2 b1 a1 c3 a3 c1 a2")
+    verdicts = engine.submit(Request("review", 1, game, time_limit=None)).answer.result(HANG)
+    assert [verdict.move_name for verdict in verdicts] == ["b2", "b1", "a1", "c3", "a3", "c1", "a2"]
+    assert [verdict.move_name for verdict in verdicts if verdict.blunder] == ["b1"]
+
+
 def test_stop_makes_an_endless_search_answer_at_once(engine: EngineProcess) -> None:
     position = Position.from_moves("19x19k5", "j10")
     job = engine.submit(Request("hint", 1, position))  # No time limit: only stop ends it.

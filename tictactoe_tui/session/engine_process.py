@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from multiprocessing.connection import Connection
     from multiprocessing.process import BaseProcess
 
-    from ..engine import Cell, MoveEvaluation, Player, Position, SearchResult, Solver
+    from ..engine import Cell, MoveEvaluation, MoveVerdict, Player, Position, SearchResult, Solver
 
 PlayerFactory = Callable[[str], "Player"]
 """Makes the computer player for a controller (a level name such as ``perfect``); runs in the child."""
@@ -47,9 +47,9 @@ SolverFactory = Callable[[], "Solver"]
 ANALYSIS_MEMORY_MB = 128
 """The cap on the memory of the solver kept for each game's analyses and hints."""
 
-Kind = Literal["move", "analyse", "hint"]
-Answer = Union["ComputerMove", "SearchResult", tuple["MoveEvaluation", ...]]
-"""A computer's move, a hint's result, or an analysis' evaluation of every move."""
+Kind = Literal["move", "analyse", "hint", "review"]
+Answer = Union["ComputerMove", "SearchResult", tuple["MoveEvaluation", ...], tuple["MoveVerdict", ...]]
+"""A computer's move, a hint's result, an analysis' evaluation of every move, or a review's verdicts."""
 
 
 class EngineStopped(EngineFailure):
@@ -235,6 +235,10 @@ class _EngineState:
             solver = self._solvers[request.game] = self._make_solver()
         if request.kind == "analyse":
             return solver.analyse(position, time_limit=request.time_limit, stop=stop)
+        if request.kind == "review":
+            from ..engine import review_game
+
+            return review_game(position, solver=solver, time_limit=request.time_limit, stop=stop)
         return solver.solve(position, time_limit=request.time_limit, stop=stop)
 
 
