@@ -22,6 +22,7 @@ import asyncio
 import contextlib
 import logging
 import signal
+import socket
 import sys
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -81,8 +82,6 @@ class GameServer(Server):
         """The address to open, with the token: the only one that reaches the game."""
         host = self.host
         if host in ("0.0.0.0", "::", ""):
-            import socket
-
             host = socket.gethostname()
         elif ":" in host:
             host = f"[{host}]"
