@@ -7,8 +7,7 @@
 Each name is imported from its module the first time it is used, so a
 program that needs only the rules (the app's interface, ``solve`` on a small
 board) does not pay for loading the solver: importing the rules alone takes
-about 40 ms of processor time, against 67 ms for every module at once, most
-of the app's first screen beyond a minimal Textual app's.
+about 40 ms of processor time, against 67 ms for every module at once.
 """
 
 from __future__ import annotations
