@@ -1,7 +1,7 @@
 """The exact search's pieces: nodes, the table entries its inner loop writes, and its proofs.
 
-The inner loop (``negamax``) inlines ``ExactSearch.child``, ``transposition.pack`` and ``unpack``
-for speed; these tests hold the copies to the originals.
+The inner loop (``negamax``) inlines ``transposition.pack`` and ``unpack`` for speed; these tests
+hold the copies to the originals.
 """
 
 from __future__ import annotations
@@ -11,7 +11,6 @@ from positions import random_positions
 
 from tictactoe_tui.engine.budget import Budget
 from tictactoe_tui.engine.proving.exact import ExactSearch
-from tictactoe_tui.engine.proving.negamax import ranked_moves
 from tictactoe_tui.engine.proving.transposition import TranspositionTable, pack, unpack
 from tictactoe_tui.engine.rules.position import Position
 from tictactoe_tui.engine.rules.spec import BoardSpec
@@ -27,7 +26,8 @@ def test_a_child_node_is_the_root_of_the_position_after_the_move(board: str) -> 
         search = _search(position)
         node = search.root(position)
         for cell in position.legal_moves:
-            assert search.child(node, cell) == search.root(position.play(cell)), (position.record, cell)
+            after = search.tables.child(node, cell)
+            assert after == search.root(position.play(cell)), (position.record, cell)
 
 
 @pytest.mark.parametrize("board", ["4x4k3", "4x4k4", "5x4k4"])
@@ -41,7 +41,7 @@ def test_the_entries_the_inner_loop_writes_are_packed_bounds_around_the_exact_sc
             for entry in generation.values():
                 lower, upper, move = unpack(entry)
                 assert pack(lower, upper, move) == entry
-                assert -search.win <= lower <= upper <= search.win
+                assert -search.tables.win <= lower <= upper <= search.tables.win
                 assert -1 <= move < position.spec.cells
         root = search.table.get(min(node.keys))
         if root is not None:  # positions the rules settle at once are not stored
@@ -69,7 +69,7 @@ def test_a_spent_budget_stops_the_proof_and_counts_its_nodes() -> None:
     search = _search(position)
     budget = Budget(max_nodes=3000)
     assert search.prove(search.root(position), budget) is None
-    assert 3000 <= budget.nodes <= 3000 + search.poll_interval
+    assert 3000 <= budget.nodes <= 3000 + search.tables.poll_interval
 
 
 def test_the_shortest_first_proof_finds_the_same_value_and_distance() -> None:
@@ -90,6 +90,5 @@ def test_moves_of_equal_weight_are_tried_nearest_the_centre_first() -> None:
     spec = BoardSpec.parse("9x4k4")
     engine = ExactSearch(spec, TranspositionTable(1 << 10))
     node = engine.root(Position.empty(spec))
-    moves = ranked_moves(engine.empty(node), node.my_live, node.me, node.opp, engine.lines_at,
-                         engine.line_bits_at, engine.attack, engine.defence, engine.nearness)
+    moves = engine.tables.ranked(node.me, node.opp, node.my_live)
     assert {spec.cell_name(cell) for cell in moves[:2]} == {"e2", "e3"}

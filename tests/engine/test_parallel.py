@@ -12,8 +12,11 @@ from test_search import StopAfter
 from tictactoe_tui.engine.budget import Budget, OutOfBudget
 from tictactoe_tui.engine.proving import zones
 from tictactoe_tui.engine.proving.exact import ExactSearch
+from tictactoe_tui.engine.proving.node import Node
+from tictactoe_tui.engine.proving.parallel import ProverPool
+from tictactoe_tui.engine.proving.tables import tables_for
 from tictactoe_tui.engine.proving.transposition import TranspositionTable
-from tictactoe_tui.engine.proving.zones import ZoneProver
+from tictactoe_tui.engine.proving.zones import Pool, ZoneProver
 from tictactoe_tui.engine.rules.position import Position
 from tictactoe_tui.engine.rules.spec import BoardSpec
 from tictactoe_tui.engine.solver import Progress, Solver, Value
@@ -36,11 +39,15 @@ def pool_of_two() -> Iterator[ZoneProver]:
     prover.pool.close()
 
 
-def _prover(spec: BoardSpec, processes: int = 0) -> ZoneProver:
-    prover = ExactSearch(spec, TranspositionTable(ENTRIES)).zones
-    assert prover is not None
-    prover.workers = processes
-    return prover
+def _prover(spec: BoardSpec, processes: int = 0, pool: Pool | None = None) -> ZoneProver:
+    """A prover for ``spec`` with ``pool``, or else a new pool of ``processes`` workers (0: none)."""
+    if pool is None and processes:
+        pool = ProverPool(spec, processes, ENTRIES)
+    return ZoneProver(tables_for(spec), ENTRIES, pool=pool)
+
+
+def _root(prover: ZoneProver, position: Position) -> Node:
+    return prover.tables.node_at(position.x, position.o, position.to_move.index)
 
 
 @pytest.mark.parametrize(("board", "count", "most"), [("5x4k4", 30, 3), ("6x5k4", 8, 2)])
@@ -58,8 +65,9 @@ def test_workers_prove_what_one_process_proves(board: str, count: int, most: int
             assert (found >= 0) is (exact.score(node, 0, 1, Budget()) <= 0), position
             if found < 0:  # a win: the move read from the tables wins, within the plies given
                 move, plies = prover.winning_move(node) or (-1, 0)
-                least = exact.win - exact.marks(node) - plies
-                assert exact.score(exact.child(node, move), -least, 1 - least, Budget()) <= -least, position
+                least = exact.tables.win - exact.marks(node) - plies
+                after = exact.tables.child(node, move)
+                assert exact.score(after, -least, 1 - least, Budget()) <= -least, position
             answers[found >= 0] += 1
             shared += budget.nodes > prover.nodes - start  # the workers' positions are counted too
     finally:
@@ -85,12 +93,12 @@ def test_a_spent_budget_stops_the_workers_and_they_serve_again() -> None:
     spec = BoardSpec.parse("9x4k4")
     prover = _prover(spec, processes=2)
     try:
-        hard = prover.owner.root(Position.from_moves(spec, ["e2", "d2"]))  # minutes of work
+        hard = _root(prover, Position.from_moves(spec, ["e2", "d2"]))  # minutes of work
         budget = Budget(max_nodes=30_000)
         with pytest.raises(OutOfBudget):
             prover.prove(hard, budget)
         assert budget.nodes >= 30_000, "stopped by the workers' positions, counted as they went"
-        easy = prover.owner.root(Position.from_moves(spec, ["e2", "c4"]))
+        easy = _root(prover, Position.from_moves(spec, ["e2", "c4"]))
         assert prover.prove(easy, Budget()) < 0, "X wins, proven by the same workers"
     finally:
         assert prover.pool is not None
@@ -98,17 +106,17 @@ def test_a_spent_budget_stops_the_workers_and_they_serve_again() -> None:
 
 
 def test_a_worker_lost_leaves_the_proof_to_this_process(pool_of_two: ZoneProver) -> None:
-    node = pool_of_two.owner.root(Position.empty("5x4k4"))
+    node = _root(pool_of_two, Position.empty("5x4k4"))
     assert pool_of_two.prove(node, Budget()) >= 0, "5x4k4 is a draw: X cannot win"
     pool = pool_of_two.pool
-    assert pool is not None
+    assert isinstance(pool, ProverPool)
     killed = {worker.process.pid for worker in pool._workers}
     for worker in pool._workers:
         worker.process.kill()
         worker.process.join()
-    fresh = _prover(pool_of_two.owner.spec, processes=2)  # empty tables: the proof needs the pool
-    fresh.pool = pool
-    expected = _prover(fresh.owner.spec).prove(node, Budget())
+    spec = pool_of_two.tables.spec
+    fresh = _prover(spec, pool=pool)  # empty tables: the proof needs the pool
+    expected = _prover(spec).prove(node, Budget())
     assert (fresh.prove(node, Budget()) >= 0) is (expected >= 0)
     assert not killed & {worker.process.pid for worker in pool._workers}, "the dead ones are gone"
 

@@ -104,9 +104,8 @@ def test_a_solver_with_a_history_answers_as_a_fresh_one(board: str, processes: i
             assert found.plies_exact, position.record
             assert _solved(found) == _solved(Solver().solve(position)), (kind, position.record)
         if board in DRAWN:
-            engine = solver._engine
-            pool = None if engine is None or engine.zones is None else engine.zones.pool
-            assert (pool is not None) is (processes > 1), "the workers took part"
+            pool = solver._pool
+            assert (pool is not None and bool(pool._workers)) is (processes > 1), "the workers took part"
     finally:
         solver.close()
     assert len(kinds) == 6, "every kind of question, about positions of both sides"

@@ -10,6 +10,7 @@ from positions import random_positions
 from tictactoe_tui.engine.budget import Budget
 from tictactoe_tui.engine.proving.exact import ExactSearch
 from tictactoe_tui.engine.proving.node import Node
+from tictactoe_tui.engine.proving.tables import tables_for
 from tictactoe_tui.engine.proving.transposition import TranspositionTable
 from tictactoe_tui.engine.proving.zones import ZoneProver
 from tictactoe_tui.engine.rules.bits import bit_cells
@@ -25,11 +26,15 @@ def _engine(position: Position, *, zones: bool = True) -> ExactSearch:
     return ExactSearch(position.spec, TranspositionTable(1 << 18), zones=zones)
 
 
+def _prover(position: Position) -> ZoneProver:
+    return ZoneProver(tables_for(position.spec), 1 << 18)
+
+
 def _agree(board: str, count: int) -> None:
     """The prover says the side to move cannot win exactly when the exact search does, and a win
     comes within the plies the prover gives."""
     answers = {True: 0, False: 0}
-    prover = ZoneProver(_engine(Position.empty(board)))  # one for all: its tables serve both sides
+    prover = _prover(Position.empty(board))  # one for all: its tables serve both sides
     for position in random_positions(board, count, f"zones {board}"):
         engine = _engine(position, zones=False)
         node = engine.root(position)
@@ -37,7 +42,7 @@ def _agree(board: str, count: int) -> None:
         result = prover.prove(node, Budget())
         assert (result >= 0) is cannot_win, position
         if not cannot_win:
-            least = engine.win - engine.marks(node) - prover.win_of(result)[1]  # see ``exact``
+            least = engine.tables.win - engine.marks(node) - prover.win_of(result)[1]  # see ``exact``
             assert engine.score(node, least - 1, least, Budget()) >= least, position
         answers[cannot_win] += 1
     assert min(answers.values()) > count // 20  # both answers were exercised
@@ -60,10 +65,10 @@ def _with_extra_marks(engine: ExactSearch, node: Node, extra: int, *, attacker: 
     spec = engine.spec
     me, opp = (node.me | extra, node.opp) if attacker else (node.me, node.opp | extra)
     x, o = (me, opp) if node.side == 0 else (opp, me)
-    live_of = [sum(1 << index for index, mask in enumerate(engine.masks) if not mask & theirs)
+    live_of = [sum(1 << index for index, mask in enumerate(engine.tables.masks) if not mask & theirs)
                for theirs in (opp, me)]
     return Node(me, opp, threat_mask(spec, me, opp), threat_mask(spec, opp, me), *live_of,
-                engine.symmetries.keys(x, o), node.side)
+                engine.tables.symmetries.keys(x, o), node.side)
 
 
 @pytest.mark.parametrize("board", ["4x4k3", "4x4k4", "5x4k4", "5x5k4"])
@@ -76,7 +81,7 @@ def test_extra_marks_outside_the_zone_change_no_answer(board: str) -> None:
     for position in random_positions(board, 150, f"zone claim {board}"):
         engine = _engine(position, zones=False)
         node = engine.root(position)
-        prover = ZoneProver(engine)
+        prover = _prover(position)
         result = prover.prove(node, Budget())
         wins = result < 0
         zone, plies = prover.win_of(result) if wins else (result, 0)
@@ -85,11 +90,11 @@ def test_extra_marks_outside_the_zone_change_no_answer(board: str) -> None:
             extra = sum(1 << cell for cell in rng.sample(outside, rng.randint(1, len(outside))))
             bigger = _with_extra_marks(engine, node, extra, attacker=not wins)
             holder = bigger.opp if wins else bigger.me
-            assert not any(mask & holder == mask for mask in engine.masks), "no line is complete"
+            assert not any(mask & holder == mask for mask in engine.tables.masks), "no line is complete"
             if engine.empty(bigger):
                 engine.table.clear()  # keys do not say who is to move, and the counts are off
                 # A win ending ``plies`` plies from here scores this (see ``exact``); 1 is any win.
-                least = engine.win - engine.marks(bigger) - plies if wins else 1
+                least = engine.tables.win - engine.marks(bigger) - plies if wins else 1
                 proven = engine.score(bigger, least - 1, least, Budget()) >= least
                 assert proven is wins, (position, zone, extra)
                 checked[wins] += 1

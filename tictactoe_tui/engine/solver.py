@@ -42,6 +42,7 @@ from .rules.spec import BoardSpec, Cell
 
 if TYPE_CHECKING:
     from .bigboard.strategy import StrategyResult
+    from .proving.parallel import ProverPool
 
 
 class Value(enum.Enum):
@@ -136,6 +137,8 @@ class Solver:
             memory_limit_mb, share=TABLE_SHARE / (TABLE_SHARE + 2 * (1 + workers)))
         self._workers = workers
         self._engine: ExactSearch | None = None
+        self._pool: ProverPool | None = None
+        """The worker processes of the board size last asked about, when there are any."""
         self._lock = threading.Lock()
 
     @property
@@ -148,16 +151,20 @@ class Solver:
         if engine is None or engine.spec != spec:
             self.close()
             self._table.clear()
-            engine = self._engine = ExactSearch(spec, self._table)
-            if engine.zones is not None:
-                engine.zones.workers = self._workers
+            self._pool = self._pool_for(spec) if self._workers else None
+            engine = self._engine = ExactSearch(spec, self._table, pool=self._pool)
         return engine
+
+    def _pool_for(self, spec: BoardSpec) -> ProverPool:
+        """The workers for ``spec``'s board; they start when a proof first needs them."""
+        from .proving.parallel import ProverPool  # only now: multiprocessing would slow every start-up
+
+        return ProverPool(spec, self._workers, self._table.capacity)
 
     def close(self) -> None:
         """End the worker processes, if any (a later proof starts them again)."""
-        zones = None if self._engine is None else self._engine.zones
-        if zones is not None and zones.pool is not None:
-            zones.pool.close()
+        if self._pool is not None:
+            self._pool.close()
 
     def solve(self, position: Position, *, time_limit: float | None = None,
               stop: threading.Event | None = None) -> SearchResult:
@@ -277,7 +284,8 @@ class Solver:
         # the live lines through them, so that they still read as better or worse than each other.
         floor = min(ranked.values(), default=0)
         live = node.my_live | node.opp_live
-        reach = {cell: (engine.line_bits_at[cell] & live).bit_count() for cell in unknown}
+        line_bits_at = engine.tables.line_bits_at
+        reach = {cell: (line_bits_at[cell] & live).bit_count() for cell in unknown}
         most = max(reach.values(), default=0)
         for cell in unknown:
             score = ranked[cell] if cell in ranked else floor - 1 - most + reach[cell]

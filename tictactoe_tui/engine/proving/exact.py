@@ -23,27 +23,17 @@ short wins long before the whole game could be solved.
 from __future__ import annotations
 
 from collections.abc import Callable
-from operator import add
 
 from ..budget import Budget, OutOfBudget
 from ..rules.bits import bit_cells, lowest_cell
-from ..rules.lines import win_lines
 from ..rules.position import Mark, Position
-from ..rules.scans import threat_mask, threats_in
 from ..rules.spec import BoardSpec, Cell
-from ..rules.symmetry import symmetries
-from .negamax import attack_weight, build_search, defence_weight
+from .negamax import build_search
 from .node import Node, Proof
 from .pairing import DEFAULT_BUDGET
+from .tables import tables_for
 from .transposition import TranspositionTable, pack, unpack
-from .zones import ZoneProver
-
-POLL_WORK = 4096
-"""Roughly how many cells the search handles between looks at its budget.
-
-Work per node grows with the board (each node ranks every empty cell), so the
-number of nodes between looks is this divided by the number of cells."""
-
+from .zones import Pool, ZoneProver
 
 SOON = 200
 """Positions per cell the search alone gets for the outcome before the zone prover is asked."""
@@ -54,41 +44,28 @@ class ExactSearch:
 
     ``nodes`` counts every position visited since creation; ``stage`` says in words what the
     current proof has settled so far, for progress displays. ``on_poll``, when set, is called at
-    every look at a budget (every ``poll_interval`` nodes), with that budget.
+    every look at a budget (every ``tables.poll_interval`` nodes), with that budget.
+
+    ``pairing_budget`` is the tries per pairing search (0 turns pairings off, for checking the
+    solver without them); without ``zones`` the search alone proves everything; ``pool``, when
+    given, proves the zone prover's long proofs in worker processes (``parallel``).
     """
 
     def __init__(self, spec: BoardSpec, table: TranspositionTable, *,
-                 pairing_budget: int = DEFAULT_BUDGET, zones: bool = True) -> None:
+                 pairing_budget: int = DEFAULT_BUDGET, zones: bool = True, pool: Pool | None = None) -> None:
         self.spec = spec
         self.table = table
-        self.win = spec.cells + 1
-        lines = win_lines(spec)
-        self.masks = lines.masks
-        number = {mask: index for index, mask in enumerate(lines.masks)}
-        self.lines_at = lines.through
-        self.line_bits_at = tuple(sum(1 << number[mask] for mask in through) for through in lines.through)
-        self.symmetries = symmetries(spec)
-        self.attack = tuple(attack_weight(marks) for marks in range(spec.k + 1))
-        self.defence = tuple(defence_weight(marks) for marks in range(spec.k + 1))
-        self.nearness = tuple(-spec.off_centre(cell) for cell in range(spec.cells))
-        """The move ordering's weights by marks in a line, and its tie-break by cell (``ranked_moves``)."""
-        self.key_add = tuple(
-            tuple(tuple(1 << (image[cell] + side * spec.cells) for image in self.symmetries.permutations)
-                  for cell in range(spec.cells))
-            for side in (0, 1))
-        """``key_add[side][cell]``: what a mark of ``side`` on ``cell`` adds to each symmetry's key."""
+        self.tables = tables_for(spec)
         self.nodes = 0
-        self.pairing_budget = pairing_budget
-        """Tries per pairing search (0 turns pairings off, for checking the solver without them)."""
-        self.poll_interval = 1 << max(3, min(10, (POLL_WORK // spec.cells).bit_length() - 1))
         self.stage = ""
         self.settled = ""
         """What the shortest-first questions have settled about the current root, if anything."""
         self.on_poll: Callable[[Budget], None] | None = None
         self._budget = Budget()
         self._counted = 0
-        self._search = build_search(self)
-        self.zones = ZoneProver(self) if zones else None
+        self._search = build_search(self.tables, table, self, pairing_budget)
+        self.zones = ZoneProver(self.tables, table.capacity, pairing_budget=pairing_budget,
+                                on_poll=self._report, pool=pool) if zones else None
         """Settles first whether the side to move at a root can win at all (None: the search alone)."""
 
     # Nodes
@@ -96,24 +73,7 @@ class ExactSearch:
     def root(self, position: Position) -> Node:
         """The search's view of ``position`` (which must not be over), where a new question starts."""
         self.settled = ""
-        return self.node_at(position.x, position.o, position.to_move.index)
-
-    def node_at(self, x: int, o: int, side: int) -> Node:
-        """The node with X's marks on ``x``, O's on ``o`` and ``side`` (``Mark.index``) to move, which
-        need not be the side the counts say: the zone prover asks what a side could do were the
-        other to pass."""
-        me, opp = (x, o) if side == Mark.X.index else (o, x)
-        return Node(me, opp, threat_mask(self.spec, me, opp), threat_mask(self.spec, opp, me),
-                    self._live(opp), self._live(me), self.symmetries.keys(x, o), side)
-
-    def child(self, node: Node, cell: Cell) -> Node:
-        """The node after the side to move plays the empty ``cell``."""
-        bit = 1 << cell
-        me = node.me | bit
-        return Node(node.opp, me, node.opp_threats & ~bit,
-                    (node.my_threats | self._new_threats(cell, me, node.opp)) & ~bit,
-                    node.opp_live & ~self.line_bits_at[cell], node.my_live,
-                    tuple(map(add, node.keys, self.key_add[node.side][cell])), 1 - node.side)
+        return self.tables.node_at(position.x, position.o, position.to_move.index)
 
     def marks(self, node: Node) -> int:
         """How many marks are on the board."""
@@ -125,16 +85,8 @@ class ExactSearch:
 
     def plies(self, node: Node, score: int) -> int:
         """The moves from ``node`` to the end of the game that an exact ``score`` stands for."""
-        end = self.win - abs(score) if score else self.spec.cells
+        end = self.tables.win - abs(score) if score else self.spec.cells
         return end - self.marks(node)
-
-    def _new_threats(self, cell: Cell, mine: int, theirs: int) -> int:
-        """The threats of ``mine`` on lines through ``cell``, which ``mine`` has just taken."""
-        return threats_in(self.lines_at[cell], self.spec.k, mine, theirs)
-
-    def _live(self, theirs: int) -> int:
-        """The lines free of ``theirs``, as a bitset over line indices."""
-        return sum(1 << index for index, mask in enumerate(self.masks) if not mask & theirs)
 
     # The questions
 
@@ -193,10 +145,10 @@ class ExactSearch:
             won = self.zones.winning_move(node)
             assert won is not None, "a win the prover just found is in its tables"
             move, plies = won
-            self._bound(node.keys, lower=self.win - self.marks(node) - plies, move=move)
+            self._bound(node.keys, lower=self.tables.win - self.marks(node) - plies, move=move)
             return
         self._bound(node.keys, upper=0)
-        children = [self.child(node, cell) for cell in bit_cells(self.empty(node))]
+        children = [self.tables.child(node, cell) for cell in bit_cells(self.empty(node))]
         for child in children:
             self._bound(child.keys, lower=0)
         # If the opponent could not win were the side to move to pass, it cannot win after any move
@@ -223,10 +175,11 @@ class ExactSearch:
         move achieves the entry's lower bound (``proven_move``), so a higher one replaces it."""
         key = min(keys)
         entry = self.table.get(key)
-        known_lower, known_upper, known = unpack(entry) if entry is not None else (-self.win, self.win, -1)
+        win = self.tables.win
+        known_lower, known_upper, known = unpack(entry) if entry is not None else (-win, win, -1)
         if lower is not None and lower > known_lower:
             known_lower = lower
-            known = -1 if move is None else self.symmetries.permutations[keys.index(key)][move]
+            known = -1 if move is None else self.tables.symmetries.permutations[keys.index(key)][move]
         self.table.store(key, pack(known_lower, known_upper if upper is None else min(upper, known_upper),
                                    known))
 
@@ -243,7 +196,7 @@ class ExactSearch:
         done = 0
         try:
             for depth in range(1, self.empty(node).bit_count() + 1):
-                end = self.win - marks - depth  # the score of a win ending ``depth`` plies from here
+                end = self.tables.win - marks - depth  # the score of a win ending ``depth`` plies from here
                 if depth % 2:
                     if self.score(node, end - 1, end, budget) >= end:
                         return done, self._proof(node, end, self.proven_move(node, end), budget)
@@ -266,8 +219,8 @@ class ExactSearch:
         down, the score is a bound of the right sign, the distance an upper bound (see ``prove``).
         """
         if node.my_threats >> cell & 1:
-            return self.win - self.marks(node) - 1, True
-        child = self.child(node, cell)
+            return self.tables.win - self.marks(node) - 1, True
+        child = self.tables.child(node, cell)
         score, exact, _ = self._sharpen(child, self.score(child, -1, 1, budget), None, budget)
         return -score, exact
 
@@ -281,7 +234,8 @@ class ExactSearch:
         if stored is not None:
             return stored[0]
         live = node.my_live | node.opp_live
-        return max(bit_cells(self.empty(node)), key=lambda cell: (self.line_bits_at[cell] & live).bit_count())
+        line_bits_at = self.tables.line_bits_at
+        return max(bit_cells(self.empty(node)), key=lambda cell: (line_bits_at[cell] & live).bit_count())
 
     def proven_move(self, node: Node, score: int) -> Cell | None:
         """A move proven to score at least ``score`` for the side to move, if one is known at no cost:
@@ -304,7 +258,7 @@ class ExactSearch:
         lower, _, canonical = unpack(entry)
         if canonical < 0:
             return None
-        return self.symmetries.inverses[node.keys.index(key)][canonical], lower
+        return self.tables.symmetries.inverses[node.keys.index(key)][canonical], lower
 
     # Searching
 
@@ -317,8 +271,7 @@ class ExactSearch:
         self._budget, self._counted = budget, self.nodes
         try:
             self.poll()
-            return self._search(node.me, node.opp, node.my_threats, node.opp_threats, node.my_live,
-                                node.opp_live, node.keys, node.side, alpha, beta)
+            return self._search(node, alpha, beta)
         finally:
             budget.nodes += self.nodes - self._counted
             self._counted = self.nodes
@@ -328,10 +281,14 @@ class ExactSearch:
         budget = self._budget
         budget.nodes += self.nodes - self._counted
         self._counted = self.nodes
-        if self.on_poll is not None:
-            self.on_poll(budget)
+        self._report(budget)
         if budget.exhausted:
             raise OutOfBudget
+
+    def _report(self, budget: Budget) -> None:
+        """Show ``budget`` to ``on_poll``, if set: at every look, here or in the zone prover."""
+        if self.on_poll is not None:
+            self.on_poll(budget)
 
     def _sharpen(self, node: Node, score: int, proven: Cell | None,
                  budget: Budget) -> tuple[int, bool, Cell | None]:
@@ -394,6 +351,6 @@ class ExactSearch:
     def _achieves(self, node: Node, cell: Cell, score: int, budget: Budget) -> bool:
         """True when playing ``cell`` scores exactly ``score`` (the best there is) for its player."""
         if node.my_threats >> cell & 1:
-            return score == self.win - self.marks(node) - 1
-        reply = self.score(self.child(node, cell), -score - 1, 1 - score, budget)
+            return score == self.tables.win - self.marks(node) - 1
+        reply = self.score(self.tables.child(node, cell), -score - 1, 1 - score, budget)
         return reply == -score

@@ -30,99 +30,62 @@ searching:
 The loop is one closure over the board's tables, and the longest function of
 the package on purpose: locals are Python's fastest names, and splitting a
 node's steps into calls, or reading the tables as attributes, costs about a
-third of the solver's speed. For the same reason it inlines three helpers,
-each checked against the original by a test: ``bits.bit_cells`` (peeling the
-lowest bit), ``transposition.pack`` and ``unpack`` (the entry's layout), and
-``ExactSearch.child`` (the node after a move).
+third of the solver's speed. For the same reason it inlines two helpers, each
+checked against the original by a test: ``bits.bit_cells`` (peeling the lowest
+bit), and ``transposition.pack`` and ``unpack`` (the entry's layout). The step
+to a child node, though, is a call to the one every part of the solver takes,
+``tables.child``: a call per move tried, next to the node's own work (ranking
+every empty cell), costs a few per cent of the search's time at most
+(``bench/solve_bench.py``), not worth a second copy of the step to keep in line.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from operator import add
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import Protocol
 
+from .node import Node
 from .pairing import has_pairing
-from .transposition import BOUND_BITS, BOUND_OFFSET, MOVE_BITS
+from .tables import BoardTables, ranked_moves
+from .transposition import BOUND_BITS, BOUND_OFFSET, MOVE_BITS, TranspositionTable
 
-if TYPE_CHECKING:
-    from .exact import ExactSearch
-
-SearchFunction = Callable[[int, int, int, int, int, int, tuple[int, ...], int, int, int], int]
-"""``search(me, opp, my_threats, opp_threats, my_live, opp_live, keys, side, alpha, beta)``: the
-fields of an ``exact.Node`` spread out, then the window."""
+SearchFunction = Callable[[Node, int, int], int]
+"""``search(node, alpha, beta)``: the score of ``node`` within the window (see ``build_search``)."""
 
 
-def attack_weight(marks: int) -> int:
-    """Ordering weight of a line the mover can still complete, by the mover's marks in it.
+class Counter(Protocol):
+    """Where the search counts its work: ``nodes`` grows by one a position, and ``poll`` is called
+    every ``BoardTables.poll_interval`` positions, raising to stop the search."""
 
-    An empty line counts for both sides, hence 2; beyond that each mark
-    multiplies the weight by 4, so one line near completion outranks several
-    barely started ones.
-    """
-    return 2 if marks == 0 else 4**marks
+    nodes: int
 
-
-def defence_weight(marks: int) -> int:
-    """Ordering weight of a line only the opponent can complete, by the opponent's marks in it.
-
-    Blocking weighs a little less than building a line of the same size: a move
-    that does both ranks first, and between equal lines the mover prefers its own.
-    """
-    return 3 * 4 ** (marks - 1) if marks else 0
+    def poll(self) -> None: ...
 
 
-def ranked_moves(empty: int, live: int, me: int, opp: int, lines_at: Sequence[Sequence[int]],
-                 line_bits_at: Sequence[int], attack: Sequence[int], defence: Sequence[int],
-                 nearness: Sequence[int]) -> list[int]:
-    """The cells of ``empty`` on a line of ``live`` (a bitset of line indices), the likeliest best
-    first: by the lines through each, weighted by ``attack`` (lines only ``me`` can complete) and
-    ``defence`` (lines only ``opp`` can), by the marks in them, and between equal weights by
-    ``nearness`` to the centre (where a win on a board wider than k is built). A cell on no live
-    line changes nothing but the turn, so it is left out."""
-    ranked = []
-    rest = empty
-    while rest:
-        low = rest & -rest
-        rest ^= low
-        cell = low.bit_length() - 1
-        if line_bits_at[cell] & live:
-            weight = 0
-            for mask in lines_at[cell]:
-                if not mask & opp:
-                    weight += attack[(mask & me).bit_count()]
-                elif not mask & me:
-                    weight += defence[(mask & opp).bit_count()]
-            ranked.append((weight, nearness[cell], cell))
-    ranked.sort(reverse=True)
-    return [cell for _, _, cell in ranked]
-
-
-def build_search(owner: ExactSearch) -> SearchFunction:
-    """The recursive search over ``owner``'s tables, counting nodes in ``owner.nodes``.
+def build_search(tables: BoardTables, table: TranspositionTable, counter: Counter,
+                 pairing_budget: int) -> SearchFunction:
+    """The recursive search over ``tables``, remembering in ``table`` and counting in ``counter``.
 
     A fail-soft alpha-beta: the score is exact inside ``(alpha, beta)`` and a bound on the side it
-    fell. It calls ``owner.poll()`` every ``owner.poll_interval`` nodes, which raises to stop it.
+    fell. ``pairing_budget`` is the tries per pairing search (0: no pairings).
     """
-    spec = owner.spec
-    win = owner.win
-    full = spec.full_mask
-    k_less = spec.k - 1
-    lines_at = owner.lines_at
-    line_bits_at = owner.line_bits_at
-    key_add = owner.key_add
-    images = owner.symmetries.permutations
-    inverses = owner.symmetries.inverses
-    young_old = owner.table.generations
-    store = owner.table.store
-    poll = owner.poll
-    poll_mask = owner.poll_interval - 1
-    attack, defence, nearness = owner.attack, owner.defence, owner.nearness
+    win = tables.win
+    full = tables.full
+    lines_at = tables.lines_at
+    line_bits_at = tables.line_bits_at
+    child = tables.child
+    images = tables.symmetries.permutations
+    inverses = tables.symmetries.inverses
+    young_old = table.generations
+    store = table.store
+    poll = counter.poll
+    poll_mask = tables.poll_interval - 1
+    attack, defence, nearness = tables.attack, tables.defence, tables.nearness
     offset = BOUND_OFFSET
     bound_mask = (1 << BOUND_BITS) - 1
     move_mask = (1 << MOVE_BITS) - 1
-    masks = owner.masks
-    budget = owner.pairing_budget
+    masks = tables.masks
+    budget = pairing_budget
 
     def lines_of(live: int) -> list[int]:
         """The masks of the lines in the bitset ``live``."""
@@ -133,11 +96,11 @@ def build_search(owner: ExactSearch) -> SearchFunction:
             found.append(masks[low.bit_length() - 1])
         return found
 
-    def search(me: int, opp: int, my_threats: int, opp_threats: int, my_live: int, opp_live: int,
-               keys: tuple[int, ...], side: int, alpha: int, beta: int) -> int:
-        owner.nodes += 1
-        if not owner.nodes & poll_mask:
+    def search(node: Node, alpha: int, beta: int) -> int:
+        counter.nodes += 1
+        if not counter.nodes & poll_mask:
             poll()
+        me, opp, my_threats, opp_threats, my_live, opp_live, keys, _ = node
         occupied = me | opp
         marks = occupied.bit_count()
         if my_threats:
@@ -204,19 +167,11 @@ def build_search(owner: ExactSearch) -> SearchFunction:
 
         best = -win
         best_move = moves[0]
-        adds = key_add[side]
         for cell in moves:
-            bit = 1 << cell
-            mine = me | bit
-            threats = 0
-            for mask in lines_at[cell]:
-                if not mask & opp and (mask & mine).bit_count() == k_less:
-                    threats |= mask & ~mine
-            if threats & (threats - 1):
-                score = win - marks - 3  # two threats: the fastest win short of an immediate one
-            else:
-                score = -search(opp, mine, opp_threats & ~bit, threats, opp_live & ~line_bits_at[cell],
-                                my_live, tuple(map(add, keys, adds[cell])), 1 - side, -b, -a)
+            after = child(node, cell)
+            threats = after.opp_threats  # the mover's, who had none before this move
+            # Two threats at once: the fastest win short of an immediate one, with no search.
+            score = win - marks - 3 if threats & (threats - 1) else -search(after, -b, -a)
             if score > best:
                 best = score
                 best_move = cell

@@ -1,14 +1,18 @@
-"""The exact search's view of a position and what it proves about one, as plain data."""
+"""The exact search's view of a position and what it proves about one, as plain data.
+
+A node is a named tuple, not a dataclass: the search makes one for every move it tries, and a tuple
+is made several times faster than a frozen dataclass and unpacks into locals in one step.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..rules.spec import Cell
 
 
-@dataclass(frozen=True, slots=True)
-class Node:
+class Node(NamedTuple):
     """A position as the search sees it, relative to the side to move.
 
     ``*_threats`` are the empty cells that would complete a line at once;

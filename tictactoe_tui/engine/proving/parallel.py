@@ -4,7 +4,7 @@ Python runs one thread of a process at a time, so another core helps a search
 only from another process. The zone prover's work divides most evenly at the
 defender's replies to the root's moves: each reply needs a proof of its own,
 and on a board such as 9x4k4 the hardest take minutes each. A worker proves the
-positions it is sent with an ``ExactSearch`` of its own, whose tables stay with
+positions it is sent with a ``ZoneProver`` of its own, whose tables stay with
 it from one position to the next; the parent hands out the replies best first,
 narrows them by the zones that come back as the prover would, and combines the
 results into the defender node's.
@@ -23,27 +23,25 @@ import os
 import signal
 from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
-from operator import add
 from typing import TYPE_CHECKING, Any
 
 from ..budget import Budget, OutOfBudget
 from ..rules.position import Mark
 from ..rules.spec import BoardSpec
-from .exact import ExactSearch
-from .transposition import TranspositionTable
+from .node import Node
+from .tables import tables_for
+from .zones import ZoneProver
 
 if TYPE_CHECKING:
     from multiprocessing.process import BaseProcess
     from multiprocessing.synchronize import Event
 
-    from .zones import ZoneProver
-
 WAIT_SECONDS = 0.05
 """How long the parent waits for a worker's answer before it looks at its budget and reports progress."""
 
 
-Reply = tuple[int, tuple[int, ...]]
-"""A defender's reply: its cell, and the keys of the attacker's node after it."""
+Reply = tuple[int, Node]
+"""A defender's reply: its cell, and the attacker's node after it (in the prover's keys)."""
 
 
 @dataclass(slots=True)
@@ -62,7 +60,11 @@ class _Worker:
 
 
 class ProverPool:
-    """``processes`` workers proving positions of ``spec`` with tables of ``capacity`` entries."""
+    """``processes`` workers proving positions of ``spec``, each with the zone prover's tables of a
+    transposition table of ``capacity`` entries (``zones.TABLE_SHARE``); a ``zones.Pool``.
+
+    The workers start when a proof first needs them, and ``close`` ends them until the next.
+    """
 
     def __init__(self, spec: BoardSpec, processes: int, capacity: int) -> None:
         self.spec = spec
@@ -70,11 +72,9 @@ class ProverPool:
         self.capacity = capacity
         self._workers: list[_Worker] = []
 
-    def defend(self, prover: ZoneProver, side: int, budget: Budget, them: int, me: int, live: int,
-               keys: tuple[int, ...]) -> int:
-        """The result of the defender's node (``them`` the attacker's marks, of ``side``; ``me`` the
-        defender's; ``live`` both sides' live lines; ``keys`` its keys) with its replies proven by
-        the workers.
+    def defend(self, prover: ZoneProver, side: int, budget: Budget, node: Node) -> int:
+        """The result of the defender's ``node`` (a node of ``prover``'s; the attacker, who just moved,
+        is ``side``) with its replies proven by the workers.
 
         The replies go out in ``prover.defender``'s order and are narrowed by the zones that come
         back as it narrows them, except that a reply sent out before an earlier one's zone ruled
@@ -84,12 +84,12 @@ class ProverPool:
         ``OutOfBudget`` once ``budget`` runs out, the workers' positions counted in it.
         """
         self._start()
-        empty = prover.full ^ (me | them)
-        adds = prover.owner.key_add[1]
+        tables = prover.tables
+        empty = tables.full ^ (node.me | node.opp)
         alike: dict[int, list[Reply]] = {}
-        for cell in prover.ranked(me, them, live):
-            after = tuple(map(add, keys, adds[cell]))
-            alike.setdefault(min(after), []).append((cell, after))
+        for cell in tables.ranked(node.me, node.opp, node.my_live | node.opp_live):
+            after = tables.child(node, cell)
+            alike.setdefault(min(after.keys), []).append((cell, after))
         waiting = list(alike.values())
         candidates = unexamined = empty
         won = longest = 0
@@ -103,17 +103,18 @@ class ProverPool:
                     break
                 waiting.remove(replies)
                 first = next(reply for reply in replies if candidates >> reply[0] & 1)
-                mine = me | 1 << first[0]
-                worker.connection.send(((them, mine) if side == Mark.X.index else (mine, them), side))
+                attacker, defender = first[1].me, first[1].opp
+                x, o = (attacker, defender) if side == Mark.X.index else (defender, attacker)
+                worker.connection.send(((x, o), side))
                 worker.replies = [first, *(reply for reply in replies if reply != first)]
             done, found = self._answer(prover, budget)
             if done is None:
                 return prover.defended(won, longest, unexamined, empty)
-            (sent, sent_keys), *images = done
-            for cell, after in [(sent, sent_keys), *images]:
+            (sent, sent_node), *images = done
+            for cell, after in [(sent, sent_node), *images]:
                 if cell != sent and not candidates >> cell & 1:
                     continue  # ruled out by a zone already
-                result = found if cell == sent else prover.carried(found, sent_keys, after)
+                result = found if cell == sent else prover.carried(found, sent_node.keys, after.keys)
                 bit = 1 << cell
                 if result >= 0:
                     self._cancel(budget)
@@ -132,8 +133,8 @@ class ProverPool:
                 return None, 0
             ready = wait(list(working), timeout=WAIT_SECONDS)
             self._count(budget)
-            if prover.owner.on_poll is not None:
-                prover.owner.on_poll(budget)
+            if prover.on_poll is not None:
+                prover.on_poll(budget)
             if ready:
                 worker = working[ready[0]]  # type: ignore[index]
                 found = worker.connection.recv()
@@ -189,23 +190,21 @@ class ProverPool:
 def _serve(connection: Connection, cancel: Event, nodes: Any, spec: str, capacity: int, parent: int) -> None:
     """A worker: proves each position it receives, ``((x, o), side to move)``, until the parent hangs up."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    engine = ExactSearch(BoardSpec.parse(spec), TranspositionTable(capacity))
-    prover = engine.zones
-    assert prover is not None
+    tables = tables_for(BoardSpec.parse(spec))
 
     def count(_: Budget | None = None) -> None:
         nodes.value = prover.nodes
         if os.getppid() != parent:  # the parent was killed, with no chance to end its workers
             os._exit(1)
 
-    engine.on_poll = count
+    prover = ZoneProver(tables, capacity, on_poll=count)
     while True:
         try:
             (x, o), side = connection.recv()
         except EOFError:
             return
         try:
-            found: int | None = prover.prove(engine.node_at(x, o, side), Budget(stop=cancel))
+            found: int | None = prover.prove(tables.node_at(x, o, side), Budget(stop=cancel))
         except OutOfBudget:
             found = None
         count()

@@ -44,31 +44,23 @@ swapped:
 A move on no live line changes nothing but the turn, and an extra mark never
 hurts its owner, so such moves are never the attacker's best and are not
 searched. Proven positions are kept with their zones under their canonical
-form, so rotations and reflections hit. Given worker processes, a proof that
-outlasts ``SPLIT_AFTER`` positions has the defender's replies to the root's
-moves proven side by side (``parallel``).
+form, so rotations and reflections hit. Given a pool of worker processes
+(``Pool``, which ``parallel`` provides), a proof that outlasts ``SPLIT_AFTER``
+positions has the defender's replies to the root's moves proven side by side.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from operator import add
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from ..budget import Budget, OutOfBudget
 from ..rules.bits import bit_cells
-from ..rules.lines import line_rows
-from ..rules.scans import threats_in
 from ..rules.symmetry import Permutation, permute
-from .negamax import ranked_moves
-from .pairing import pairing_cells
-
-if TYPE_CHECKING:
-    from .exact import ExactSearch
-    from .node import Node
-    from .parallel import ProverPool
-
+from .node import Node
+from .pairing import DEFAULT_BUDGET, pairing_cells
+from .tables import BoardTables
 
 TABLE_SHARE = 4
 """Each of the prover's two tables holds up to a this-th of the transposition table's entries (of
@@ -78,37 +70,55 @@ within its memory limit."""
 SPLIT_AFTER = 200_000
 """Positions a proof gets in this process before a pool, when there is one, takes its replies."""
 
-Defend = Callable[[int, int, int, int, int, int, tuple[int, ...], int], int]
-"""``defender``'s signature: ``(them, me, their_threats, my_threats, their_live, my_live, keys, prefer)``."""
+Defend = Callable[[Node, int], int]
+"""``defender``'s signature: ``(node, prefer)``."""
+
+
+class Pool(Protocol):
+    """Worker processes that prove a defender node's replies side by side (``parallel.ProverPool``)."""
+
+    def defend(self, prover: ZoneProver, side: int, budget: Budget, node: Node) -> int:
+        """The result of the defender's ``node`` (a node of ``prover``'s), the attacker being ``side``
+        (``Mark.index``), as ``prover.defender`` would find it; raises ``OutOfBudget`` as it would."""
+        ...
+
+    def close(self) -> None:
+        """End the workers; they start again when next needed."""
+        ...
 
 
 class ZoneProver:
-    """Proves whether the side to move at a root can win, over the tables of an ``ExactSearch``.
+    """Proves whether the side to move at a root can win, over a board's ``tables``.
 
     A result is the zone of a proof that the attacker cannot win (an int >= 0), or a negative int
     for a win, whose zone and plies ``win_of`` reads. ``nodes`` counts the positions visited;
-    ``tables`` map canonical keys to results (in canonical cells). Keys pack the attacker's marks
-    below the defender's, whichever colour attacks: the question does not depend on colour, so a
-    proof for one side serves the other.
+    ``results`` map canonical keys to results (in canonical cells). The prover's nodes have keys
+    that pack the attacker's marks below the defender's, whichever colour attacks, and the
+    attacker's side is 0: the question does not depend on colour, so a proof for one side serves
+    the other.
+
+    Each of the two tables of results holds a ``TABLE_SHARE``-th of ``table_capacity`` entries (the
+    transposition table's). ``on_poll``, when given, is called at every look at a budget, with that
+    budget; ``pool``, when given, takes the defender's replies of a proof this process does not
+    settle soon.
     """
 
-    def __init__(self, owner: ExactSearch) -> None:
-        self.owner = owner
-        self.k = owner.spec.k
-        self.full = owner.spec.full_mask
+    def __init__(self, tables: BoardTables, table_capacity: int, *, pairing_budget: int = DEFAULT_BUDGET,
+                 on_poll: Callable[[Budget], None] | None = None, pool: Pool | None = None) -> None:
+        self.tables = tables
+        self.full = tables.full
+        self.cells = tables.cells
         self.nodes = 0
-        self.poll_mask = owner.poll_interval - 1
+        self.poll_mask = tables.poll_interval - 1
         """The budget is looked at as often as the search looks at it, every ``poll_mask + 1`` positions."""
-        self.tables: tuple[dict[int, int], dict[int, int]] = ({}, {})
+        self.results: tuple[dict[int, int], dict[int, int]] = ({}, {})
         """Attacker nodes', then defender nodes': the keys do not say who is to move."""
-        self.capacity = max(1000, owner.table.capacity // TABLE_SHARE)
-        self.row_of = line_rows(owner.spec, owner.masks)
-        self.cells = owner.spec.cells
+        self.capacity = max(1000, table_capacity // TABLE_SHARE)
+        self.pairing_budget = pairing_budget
+        """Tries per pairing search (0: none)."""
+        self.on_poll = on_poll
+        self.pool = pool
         self._budget = Budget()
-        self.workers = 0
-        """Worker processes to share a long proof among (0: none)."""
-        self.pool: ProverPool | None = None
-        """Those workers, started when a proof first needs them."""
 
     def prove(self, node: Node, budget: Budget) -> int:
         """The result of a proof of whether the side to move at ``node`` can win (see the class).
@@ -117,7 +127,8 @@ class ZoneProver:
         """
         if budget.exhausted:
             raise OutOfBudget
-        if not self.workers:
+        pool = self.pool
+        if pool is None:
             return self._attack(node, budget, None)
         # Only a proof that one process does not settle soon is worth the workers' start and their
         # tables, which begin empty.
@@ -129,28 +140,24 @@ class ZoneProver:
                 raise
         finally:
             budget.nodes += part.nodes
-        if self.pool is None:
-            from .parallel import ProverPool  # only now: multiprocessing would slow every start-up
-
-            self.pool = ProverPool(self.owner.spec, self.workers, self.owner.table.capacity)
-        return self._attack(node, budget, partial(self._split, self.pool, node.side, budget))
+        return self._attack(node, budget, partial(self._split, pool, node.side, budget))
 
     def _attack(self, node: Node, budget: Budget, defend: Defend | None) -> int:
         self._budget = budget
         start = self.nodes
         try:
-            return self.attacker(node.me, node.opp, node.my_threats, node.opp_threats, node.my_live,
-                                 node.opp_live, self._keys(node), defend)
+            return self.attacker(self._zoned(node), defend)
         finally:
             mask = self.poll_mask
             budget.nodes += (self.nodes & mask) - (start & mask)  # those _count did not add
 
-    def _keys(self, node: Node) -> tuple[int, ...]:
-        """The keys of ``node`` with the attacker's marks below the defender's."""
+    def _zoned(self, node: Node) -> Node:
+        """``node`` as the prover sees it: the attacker (the side to move) is side 0, its marks below
+        the defender's in the keys."""
         if not node.side:
-            return node.keys
-        cells, full = self.cells, self.full  # O attacks: its marks go below
-        return tuple(key >> cells | (key & full) << cells for key in node.keys)
+            return node
+        cells, full = self.cells, self.full
+        return node._replace(keys=tuple(key >> cells | (key & full) << cells for key in node.keys), side=0)
 
     def _count(self) -> None:
         self.nodes += 1
@@ -159,8 +166,8 @@ class ZoneProver:
             budget.nodes += self.poll_mask + 1
             if budget.exhausted:
                 raise OutOfBudget
-            if self.owner.on_poll is not None:
-                self.owner.on_poll(budget)
+            if self.on_poll is not None:
+                self.on_poll(budget)
 
     def won(self, zone: int, plies: int) -> int:
         """The result of a win within ``plies`` plies whose zone is ``zone``."""
@@ -185,11 +192,11 @@ class ZoneProver:
 
     def _canonical(self, result: int, index: int) -> int:
         """``result`` in the cells of the canonical form that symmetry ``index`` reaches (0: itself)."""
-        return self._moved(result, self.owner.symmetries.permutations[index]) if index else result
+        return self._moved(result, self.tables.symmetries.permutations[index]) if index else result
 
     def _own(self, result: int, index: int) -> int:
         """``result`` from the canonical form's cells back in those of the position ``index`` carries."""
-        return self._moved(result, self.owner.symmetries.inverses[index]) if index else result
+        return self._moved(result, self.tables.symmetries.inverses[index]) if index else result
 
     def _moved(self, result: int, permutation: Permutation) -> int:
         """``result`` with its zone's cells moved by ``permutation``."""
@@ -206,7 +213,7 @@ class ZoneProver:
 
     def _pairing(self, live: int, empty: int) -> int:
         """The cells of a pairing over the attacker's live lines (``live``, a bitset), or -1."""
-        masks, row_of = self.owner.masks, self.row_of
+        masks, row_of = self.tables.masks, self.tables.line_rows
         lines = []
         rows = cells = 0
         for index in bit_cells(live):
@@ -217,56 +224,49 @@ class ZoneProver:
         # pairs: a count that rejects at once most positions where the search would fail slowly.
         if 2 * rows.bit_count() > (cells & empty).bit_count():
             return -1
-        return pairing_cells(lines, empty, self.owner.pairing_budget)
+        return pairing_cells(lines, empty, self.pairing_budget)
 
-    def ranked(self, me: int, opp: int, live: int) -> list[int]:
-        """The empty cells on a live line (``live``: both sides' lines), the likeliest best first."""
-        owner = self.owner
-        return ranked_moves(self.full ^ (me | opp), live, me, opp, owner.lines_at, owner.line_bits_at,
-                            owner.attack, owner.defence, owner.nearness)
-
-    def attacker(self, me: int, opp: int, my_threats: int, opp_threats: int, my_live: int, opp_live: int,
-                 keys: tuple[int, ...], defend: Defend | None = None) -> int:
-        """The result for the attacker, to move: a zone proving it cannot win, or its win.
+    def attacker(self, node: Node, defend: Defend | None = None) -> int:
+        """The result for the attacker, to move at ``node``: a zone proving it cannot win, or its win.
 
         ``defend`` proves the defender's nodes after its moves (``defender`` when None)."""
         self._count()
+        me, opp, my_threats, opp_threats, my_live, opp_live, keys, _ = node
         empty = self.full ^ (me | opp)
         if my_threats:
             return self.won(self._guard(my_threats & -my_threats, opp_live, empty, 1), 1)
         if not my_live or not empty:
             return 0
-        known = self._recall(self.tables[0], keys)
+        known = self._recall(self.results[0], keys)
         if known is not None:
             return known
         zone = self._pairing(my_live, empty)
         if zone >= 0:
-            return self._remember(self.tables[0], keys, zone)
+            return self._remember(self.results[0], keys, zone)
         if opp_threats:
-            block = [opp_threats.bit_length() - 1]
-            zone = self._refute_all(me, opp, opp_threats, my_live, opp_live, keys, block, defend)
+            zone = self._refute_all(node, [opp_threats.bit_length() - 1], defend)
             if zone >= 0:
                 # Any other move lets the defender complete a line, unless extra marks complete one of
                 # the attacker's first: with two of each line's gaps in the zone, they cannot.
                 zone = self._guard(zone | opp_threats, my_live, empty, 2)
         else:
-            moves = self.ranked(me, opp, my_live | opp_live)
-            zone = self._refute_all(me, opp, opp_threats, my_live, opp_live, keys, moves, defend)
+            zone = self._refute_all(node, self.tables.ranked(me, opp, my_live | opp_live), defend)
         if zone < 0:  # extra marks must not complete a line of the defender's before this node
             won, plies = self.win_of(zone)
             zone = self.won(self._guard(won, opp_live, empty, 1), plies)
-        return self._remember(self.tables[0], keys, zone)
+        return self._remember(self.results[0], keys, zone)
 
-    def _refute_all(self, me: int, opp: int, opp_threats: int, my_live: int, opp_live: int,
-                    keys: tuple[int, ...], moves: list[int], defend: Defend | None) -> int:
+    def _refute_all(self, node: Node, moves: list[int], defend: Defend | None) -> int:
         """The union of the zones refuting every move in ``moves`` that no zone found so far covers."""
+        defend = defend or self.defender
+        child = self.tables.child
         remaining = sum(1 << cell for cell in moves)
         zone = 0
         for cell in moves:
             bit = 1 << cell
             if not remaining & bit:
                 continue
-            found = self._after(me, opp, opp_threats, my_live, opp_live, keys, cell, zone, defend)
+            found = defend(child(node, cell), zone)
             if found < 0:
                 won, plies = self.win_of(found)
                 return self.won(won | bit, plies + 1)
@@ -276,41 +276,30 @@ class ZoneProver:
                 break
         return zone
 
-    def _after(self, me: int, opp: int, opp_threats: int, my_live: int, opp_live: int, keys: tuple[int, ...],
-               cell: int, prefer: int = 0, defend: Defend | None = None) -> int:
-        """The result of the defender's node after the attacker plays ``cell``."""
-        bit = 1 << cell
-        mine = me | bit
-        owner = self.owner
-        threats = threats_in(owner.lines_at[cell], self.k, mine, opp)
-        keys = tuple(map(add, keys, owner.key_add[0][cell]))
-        opp_live &= ~owner.line_bits_at[cell]
-        defend = defend or self.defender
-        return defend(mine, opp, threats, opp_threats & ~bit, my_live, opp_live, keys, prefer)
-
     def winning_move(self, node: Node) -> tuple[int, int] | None:
         """A move of the side to move at ``node`` that wins, and the plies the win takes at most, or None.
 
         Asked after ``prove`` found a win, it takes the proof's move from the tables at once.
         """
-        keys = self._keys(node)
-        if node.my_threats:
-            return node.my_threats.bit_length() - 1, 1
-        moves = ([node.opp_threats.bit_length() - 1] if node.opp_threats
-                 else self.ranked(node.me, node.opp, node.my_live | node.opp_live))
+        zoned = self._zoned(node)
+        if zoned.my_threats:
+            return zoned.my_threats.bit_length() - 1, 1
+        moves = ([zoned.opp_threats.bit_length() - 1] if zoned.opp_threats
+                 else self.tables.ranked(zoned.me, zoned.opp, zoned.my_live | zoned.opp_live))
         for cell in moves:
-            found = self._after(node.me, node.opp, node.opp_threats, node.my_live, node.opp_live, keys, cell)
+            found = self.defender(self.tables.child(zoned, cell))
             if found < 0:
                 return cell, self.win_of(found)[1] + 1
         return None
 
-    def defender(self, them: int, me: int, their_threats: int, my_threats: int, their_live: int, my_live: int,
-                 keys: tuple[int, ...], prefer: int = 0) -> int:
-        """The result for the attacker (``them``, who just moved): a zone proving it cannot win, or its win.
+    def defender(self, node: Node, prefer: int = 0) -> int:
+        """The result for the attacker (``node.opp``, who just moved): a zone proving it cannot win, or
+        its win.
 
         ``prefer`` holds cells already in the zone of the node before, which a zone chosen freely
         takes where it can, so that the union stays small."""
         self._count()
+        me, them, my_threats, their_threats, my_live, their_live, keys, _ = node
         empty = self.full ^ (me | them)
         if my_threats:
             # The defender completes a line; extra attacker marks must not complete one first.
@@ -319,28 +308,24 @@ class ZoneProver:
             return 0
         if their_threats & (their_threats - 1):
             return self.won(self._guard(their_threats, my_live, empty, 2), 2)
-        known = self._recall(self.tables[1], keys)
+        known = self._recall(self.results[1], keys)
         if known is not None:
             return known
         # No pairing is looked for here: the attacker node just before looked for one over the same
         # lines with one more empty cell, and any pairing now would have been one then (unless it lay
         # past that search's budget: rare, and skipping a pairing only costs a search, never an answer).
-        owner = self.owner
-        line_bits_at, adds = owner.line_bits_at, owner.key_add[1]
+        child = self.tables.child
         moves = ([their_threats.bit_length() - 1] if their_threats
-                 else self.ranked(me, them, my_live | their_live))
+                 else self.tables.ranked(me, them, my_live | their_live))
         candidates = unexamined = empty
         won = longest = 0
         for cell in moves:
             bit = 1 << cell
             if not candidates & bit:
                 continue
-            mine = me | bit
-            threats = threats_in(owner.lines_at[cell], self.k, mine, them)
-            found = self.attacker(them, mine, their_threats & ~bit, threats, their_live & ~line_bits_at[cell],
-                                  my_live, tuple(map(add, keys, adds[cell])))
+            found = self.attacker(child(node, cell))
             if found >= 0:
-                return self._remember(self.tables[1], keys, found | bit)
+                return self._remember(self.results[1], keys, found | bit)
             zone, plies = self.win_of(found)
             won |= zone | bit
             longest = max(longest, plies)
@@ -348,8 +333,8 @@ class ZoneProver:
             unexamined &= ~bit
         if their_threats:  # a block was the only move: any other lets the attacker complete the line
             won = self._guard(won | their_threats, my_live, empty, 2)
-            return self._remember(self.tables[1], keys, self.won(won, max(longest + 1, 2)))
-        return self._remember(self.tables[1], keys, self.defended(won, longest, unexamined, empty))
+            return self._remember(self.results[1], keys, self.won(won, max(longest + 1, 2)))
+        return self._remember(self.results[1], keys, self.defended(won, longest, unexamined, empty))
 
     def defended(self, won: int, longest: int, unexamined: int, empty: int) -> int:
         """The win at a defender node whose examined replies all lose, within ``longest`` plies at
@@ -362,19 +347,19 @@ class ZoneProver:
         plies = min(longest + 1 + (2 if unexamined else 0), empty.bit_count() & ~1)
         return self.won(won, plies)
 
-    def _split(self, pool: ProverPool, side: int, budget: Budget, them: int, me: int, their_threats: int,
-               my_threats: int, their_live: int, my_live: int, keys: tuple[int, ...], prefer: int = 0) -> int:
+    def _split(self, pool: Pool, side: int, budget: Budget, node: Node, prefer: int = 0) -> int:
         """``defender``, its replies proven side by side by ``pool``'s workers (the attacker is ``side``)."""
+        me, them, my_threats, their_threats, _, their_live, keys, _ = node
         if (my_threats or their_threats or not their_live or not self.full ^ (me | them)
-                or self._recall(self.tables[1], keys) is not None):  # settled at once, or by one reply
-            return self.defender(them, me, their_threats, my_threats, their_live, my_live, keys, prefer)
+                or self._recall(self.results[1], keys) is not None):  # settled at once, or by one reply
+            return self.defender(node, prefer)
         self._count()
         try:
-            found = pool.defend(self, side, budget, them, me, my_live | their_live, keys)
+            found = pool.defend(self, side, budget, node)
         except (EOFError, OSError):  # a worker died: the proof goes on here, and the pool starts afresh
             pool.close()
-            return self.defender(them, me, their_threats, my_threats, their_live, my_live, keys, prefer)
-        return self._remember(self.tables[1], keys, found)
+            return self.defender(node, prefer)
+        return self._remember(self.results[1], keys, found)
 
     def _guard(self, zone: int, live: int, empty: int, cells: int, prefer: int = 0) -> int:
         """``zone`` grown to hold ``cells`` empty cells (or all there are) of every line in ``live``.
@@ -385,7 +370,7 @@ class ZoneProver:
         in ``prefer`` goes in if there is one (cells already in the zone of the node before, so
         that the union stays small), and of those the one on the most of the lines.
         """
-        masks, line_bits_at = self.owner.masks, self.owner.line_bits_at
+        masks, line_bits_at = self.tables.masks, self.tables.line_bits_at
         for index in bit_cells(live):
             gaps = masks[index] & empty
             missing = cells - (gaps & zone).bit_count()
