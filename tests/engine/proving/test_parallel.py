@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 import pytest
 from positions import random_positions
-from test_search import StopAfter
+from test_solver import StopAfter
 
 from tictactoe_tui.engine.budget import Budget, OutOfBudget
 from tictactoe_tui.engine.proving import zones

@@ -22,7 +22,7 @@ FAR = 3600.0
 """Seconds from now: a deadline that node-bounded searches never reach."""
 
 VCF_MOVES = "e8 d8 f8 g12 g9 h4 g10 a1 g11 o15 h5 a15 h6 o1 h7 c1"
-"""X to move wins by two threats in a row (g8 then h8, or h8 then g8); see test_tactics (threats)."""
+"""X to move wins by two threats in a row (g8 then h8, or h8 then g8); see test_threats."""
 
 
 def bounded(position: Position, nodes: int = 3_000) -> StrategyResult:
