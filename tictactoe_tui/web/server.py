@@ -1,4 +1,4 @@
-"""The web server: textual-serve's, with its doors guarded and its sessions bounded.
+"""The web server: textual-serve's, with its doors guarded and its visits bounded.
 
 textual-serve's ``Server`` serves a page and, for each websocket, runs the
 app. It takes a websocket from any page of any site, never limits how many
@@ -13,7 +13,7 @@ files and app protocol, and changes what is needed around them:
   ``idle_seconds`` without a message from its page;
 - a visitor's messages are read by ``guard.read_message`` and anything else is
   dropped;
-- stopping the server stops every session within a second or two.
+- stopping the server stops every visit within a second or two.
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ from .guard import (
     token_matches,
 )
 from .limits import DEFAULT_IDLE_MINUTES, DEFAULT_MAX_SESSIONS, DEFAULT_TERMINAL, MAX_MESSAGE_BYTES
-from .session import Session
+from .visit import Visit
 
 log = logging.getLogger("tictactoe_tui.web")
 
@@ -53,7 +53,7 @@ SERVED_FLAG = "--served"
 """Tells the app it is served: it then offers nothing that starts a program."""
 
 SHUTDOWN_GRACE = 1.0
-"""Seconds the server waits for open connections once every session has been stopped."""
+"""Seconds the server waits for open connections once every visit has been stopped."""
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
@@ -72,7 +72,7 @@ class GameServer(Server):
         """This run's secret: the page and its websocket are served only to requests that carry it."""
         self.max_sessions = max_sessions
         self.idle_seconds = idle_seconds
-        self.sessions: dict[Session, web.WebSocketResponse] = {}
+        self.visits: dict[Visit, web.WebSocketResponse] = {}
         """The games running now, with the websocket of the page each plays on."""
         self._reserved = 0
         """Places taken by websockets whose games are starting."""
@@ -98,7 +98,7 @@ class GameServer(Server):
         logging.getLogger("aiohttp").setLevel(logging.WARNING)
 
     def serve(self, debug: bool = False) -> None:
-        """Serve until Ctrl+C or SIGTERM, then stop every session."""
+        """Serve until Ctrl+C or SIGTERM, then stop every visit."""
         self.debug = debug
         self.initialize_logging()
         loop = asyncio.new_event_loop()
@@ -128,9 +128,9 @@ class GameServer(Server):
                   "can play here; it travels unencrypted, token and all.", file=sys.stderr, flush=True)
 
     async def on_shutdown(self, app: web.Application) -> None:
-        """Stop every session, each within ``session.QUIT_GRACE`` seconds, and close its page."""
-        running = list(self.sessions.items())
-        await asyncio.gather(*(session.stop() for session, _ in running))
+        """Stop every visit, each within ``visit.QUIT_GRACE`` seconds, and close its page."""
+        running = list(self.visits.items())
+        await asyncio.gather(*(visit.stop() for visit, _ in running))
         await asyncio.gather(*(websocket.close(code=WSCloseCode.GOING_AWAY, message=b"server stopped")
                                for _, websocket in running))
 
@@ -159,7 +159,7 @@ class GameServer(Server):
         return response
 
     def _full(self) -> bool:
-        return len(self.sessions) + self._reserved >= self.max_sessions
+        return len(self.visits) + self._reserved >= self.max_sessions
 
     def _full_text(self) -> str:
         return (f"All {self.max_sessions} games this server runs at once are being played. "
@@ -194,25 +194,25 @@ class GameServer(Server):
         self._reserved += 1
         try:
             await websocket.prepare(request)
-            session = Session(self.argv, write_bytes=websocket.send_bytes, write_str=websocket.send_str,
+            visit = Visit(self.argv, write_bytes=websocket.send_bytes, write_str=websocket.send_str,
                               close=websocket.close)
-            self.sessions[session] = websocket
+            self.visits[visit] = websocket
         finally:
             self._reserved -= 1
-        log.info("a game started (%d running)", len(self.sessions))
+        log.info("a game started (%d running)", len(self.visits))
         try:
-            await session.start(width, height)
-            await self._relay(websocket, session)
+            await visit.start(width, height)
+            await self._relay(websocket, visit)
         except (ConnectionError, asyncio.CancelledError):
             pass
         finally:
-            await session.stop()
-            del self.sessions[session]
+            await visit.stop()
+            del self.visits[visit]
             await websocket.close()
-            log.info("a game ended (%d running)", len(self.sessions))
+            log.info("a game ended (%d running)", len(self.visits))
         return websocket
 
-    async def _relay(self, websocket: web.WebSocketResponse, session: Session) -> None:
+    async def _relay(self, websocket: web.WebSocketResponse, visit: Visit) -> None:
         """Pass the page's messages on to the app until the page goes, the app ends or the page idles."""
         while True:
             try:
@@ -226,15 +226,15 @@ class GameServer(Server):
                 continue
             match read_message(message.data):
                 case ("stdin", str() as keys):
-                    await session.send_bytes(keys.encode("utf-8"))
+                    await visit.send_bytes(keys.encode("utf-8"))
                 case ("resize", (int() as width, int() as height)):
-                    await session.set_terminal_size(width, height)
+                    await visit.set_terminal_size(width, height)
                 case ("ping", str() as stamp):
                     await websocket.send_json(["pong", stamp])
                 case ("focus", _):
-                    await session.focus()
+                    await visit.focus()
                 case ("blur", _):
-                    await session.blur()
+                    await visit.blur()
 
 
 def _one_line(record: logging.LogRecord) -> bool:

@@ -2,7 +2,7 @@
 
 textual-serve's ``AppService`` starts the app through a shell and, to stop it,
 asks it to quit and waits for as long as it takes. A served game must end
-within a second whatever it is doing, with its engine's process, so a session
+within a second whatever it is doing, with its engine's process, so a visit
 here starts the app itself (no shell: nothing of the command is ever parsed)
 in a process group of its own, and kills the group when the app does not quit
 in time.
@@ -26,7 +26,7 @@ QUIT_GRACE = 1.0
 """Seconds an app has to quit when asked before its process group is killed."""
 
 
-class Session(AppService):
+class Visit(AppService):
     """The app's process for one page."""
 
     def __init__(self, argv: Sequence[str], *, write_bytes: Callable[[bytes], Awaitable[None]],
