@@ -1,4 +1,4 @@
-"""One square of the board: draws its mark, the cursor and an optional note, and reports clicks."""
+"""One square of the board: draws its mark, the cursor and an optional annotation, and reports clicks."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from ...engine import Cell, Mark
+from ..annotations import Annotation
 from ..geometry import Glyph
 from ..glyphs import cell_lines
-from ..notes import Note
 
 TILE_DOT = "·"
 """Drawn in the middle of every other empty tile where colour cannot shade it (NO_COLOR, ANSI themes)."""
@@ -45,7 +45,7 @@ class BoardCell(Widget):
     cursor: reactive[bool] = reactive(False, toggle_class="-cursor")
     winning: reactive[bool] = reactive(False, toggle_class="-win")
     last: reactive[bool] = reactive(False, toggle_class="-last")
-    note: reactive[Note | None] = reactive(None)
+    annotation: reactive[Annotation | None] = reactive(None)
 
     class Pressed(Message):
         """A person clicked this cell."""
@@ -66,21 +66,22 @@ class BoardCell(Widget):
         self.set_class(mark is Mark.X, "-x")
         self.set_class(mark is Mark.O, "-o")
 
-    def watch_note(self, old: Note | None, new: Note | None) -> None:
+    def watch_annotation(self, old: Annotation | None, new: Annotation | None) -> None:
         if old is not None:
-            self.remove_class(f"-note-{old.kind}")
+            self.remove_class(f"-annotation-{old.kind}")
         if new is not None:
-            self.add_class(f"-note-{new.kind}")
+            self.add_class(f"-annotation-{new.kind}")
 
     def render(self) -> Content:
         width, height = self.content_size
         # A one-row cell keeps its outer columns for the cursor's brackets, wherever the cursor is,
-        # so a note does not change as the cursor passes over it.
+        # so an annotation does not change as the cursor passes over it.
         room = width - 2 if height == 1 else width
-        note = self.note.fitted(max(room, 1)) if self.note is not None else ""
-        lines = cell_lines(self.mark, self.glyph, width, height, cursor=self.cursor, note=note)
+        annotation = self.annotation.fitted(max(room, 1)) if self.annotation is not None else ""
+        lines = cell_lines(self.mark, self.glyph, width, height, cursor=self.cursor, annotation=annotation)
         content = Content("\n".join(lines))
-        if self.mark is None and not note and self.glyph is not Glyph.SMALL and self._tiles_without_colour():
+        if (self.mark is None and not annotation and self.glyph is not Glyph.SMALL
+                and self._tiles_without_colour()):
             # Where colour cannot tell the tiles apart, a faint dot in the middle of every other empty
             # cell does (small cells already hold a dot each, which keeps the columns apart).
             row, col = height // 2, width // 2

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
+from ....session.turns import Notice
 from ...widgets.board import Board
 
 NOTICE_TIME = 4.0
@@ -67,6 +68,13 @@ class Notices:
     def warn(self, message: str, *, title: str) -> None:
         """Something went wrong that the player must read: shown long enough, where it covers nothing."""
         self.tell(message, title=title, severity="warning", timeout=WARNING_TIME)
+
+    def show(self, notice: Notice) -> None:
+        """Tell ``notice``: a warning when something went wrong, else a short message."""
+        if notice.warning:
+            self.warn(notice.text, title=notice.title)
+        else:
+            self.tell(notice.text, title=notice.title)
 
     def refuse(self, why: str) -> bool:
         """A key that does nothing now: the bell, and the reason; False, for the move not played."""
