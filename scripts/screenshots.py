@@ -44,11 +44,11 @@ class Shot:
 
 
 async def _settle(pilot: Pilot[None]) -> None:
-    """Wait until nothing is searching (the computer, the analysis, a hint), or another screen is up."""
+    """Wait until no engine job is under way (the computer, the analysis, a hint), or another screen is up."""
     for _ in range(3000):
         await pilot.pause(0.01)
         screen = pilot.app.screen
-        if not isinstance(screen, GameScreen) or not screen.searching:
+        if not isinstance(screen, GameScreen) or not screen.busy:
             return
     raise RuntimeError("the computer never finished its move")
 

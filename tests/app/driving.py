@@ -240,17 +240,17 @@ def status(pilot: Pilot[None]) -> str:
     return game(pilot).query_one(StatusLine).message
 
 
-def notes(pilot: Pilot[None]) -> dict[str, str]:
-    """The note in each cell that has one, by cell name."""
+def cell_annotations(pilot: Pilot[None]) -> dict[str, str]:
+    """The annotation in each cell that has one, by cell name."""
     shown = board(pilot)
-    return {shown.position.cell_name(cell): widget.note.text
+    return {shown.position.cell_name(cell): widget.annotation.text
             for cell in range(shown.position.spec.cells)
-            if (widget := shown.cell_widget(cell)).note is not None}
+            if (widget := shown.cell_widget(cell)).annotation is not None}
 
 
 async def settled(pilot: Pilot[None]) -> None:
     """Wait until the computer, the analysis and any hint have finished."""
-    await until(pilot, lambda: not game(pilot).searching)
+    await until(pilot, lambda: not game(pilot).busy)
     await pilot.pause()
 
 

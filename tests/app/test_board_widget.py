@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from textual.app import App, ComposeResult
 
+from tictactoe_tui.app.annotations import Annotation
 from tictactoe_tui.app.geometry import fit_board
-from tictactoe_tui.app.notes import Note
 from tictactoe_tui.app.widgets.board import Board
 from tictactoe_tui.app.widgets.cell import BoardCell
 from tictactoe_tui.engine import Cell, Mark, Position
@@ -126,14 +126,14 @@ async def test_notes_show_in_empty_cells_with_their_kind_as_a_class() -> None:
     position = Position.from_moves("3x3", "b2")
     app = BoardApp(position)
     async with app.run_test() as pilot:
-        app.board.notes = {0: Note("draw", "draw"), 4: Note("win", "win")}
+        app.board.annotations = {0: Annotation("draw", "draw"), 4: Annotation("win", "win")}
         await pilot.pause()
         a1 = app.board.query_one("#cell-a1", BoardCell)
-        assert a1.has_class("-note-draw") and "draw" in str(a1.render())
-        assert app.board.query_one("#cell-b2", BoardCell).note is None
-        app.board.notes = {}
+        assert a1.has_class("-annotation-draw") and "draw" in str(a1.render())
+        assert app.board.query_one("#cell-b2", BoardCell).annotation is None
+        app.board.annotations = {}
         await pilot.pause()
-        assert not a1.has_class("-note-draw") and "draw" not in str(a1.render())
+        assert not a1.has_class("-annotation-draw") and "draw" not in str(a1.render())
 
 
 async def test_hover_highlights_only_while_a_person_may_move() -> None:

@@ -164,7 +164,7 @@ async def test_the_computers_answer_waits_out_the_pause_unless_hurried() -> None
     app.animation_level = "none"
     async with app.run_test() as pilot:
         await pilot.press("enter")
-        await until(pilot, lambda: (job := game(pilot).searches.current("move")) is not None
+        await until(pilot, lambda: (job := game(pilot).turns.jobs.current("move")) is not None
                     and job.answer.done())
         for _ in range(10):
             await pilot.pause(0.01)

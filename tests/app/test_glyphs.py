@@ -57,10 +57,10 @@ def test_the_cursor_brackets_the_cell() -> None:
 
 
 def test_a_note_shows_in_an_empty_cell_only() -> None:
-    assert cell_lines(None, Glyph.MEDIUM, 7, 3, note="W3")[1] == "  W3   "
-    assert cell_lines(None, Glyph.SMALL, 3, 1, note="L") == [" L "]
-    assert "W3" not in "".join(cell_lines(Mark.X, Glyph.MEDIUM, 7, 3, note="W3"))
-    assert cell_lines(None, Glyph.SMALL, 3, 1, note="draw") == ["dra"]
+    assert cell_lines(None, Glyph.MEDIUM, 7, 3, annotation="W3")[1] == "  W3   "
+    assert cell_lines(None, Glyph.SMALL, 3, 1, annotation="L") == [" L "]
+    assert "W3" not in "".join(cell_lines(Mark.X, Glyph.MEDIUM, 7, 3, annotation="W3"))
+    assert cell_lines(None, Glyph.SMALL, 3, 1, annotation="draw") == ["dra"]
 
 
 def test_no_room_means_no_text() -> None:

@@ -6,8 +6,8 @@ from driving import (
     BlockingPlayer,
     GatedSolvers,
     board,
+    cell_annotations,
     game,
-    notes,
     quick_app,
     seeded,
     settled,
@@ -29,7 +29,7 @@ PEOPLE = GameSetup(BoardSpec(3, 3, 3), "human", "human")
 
 
 def hinted(pilot: Pilot[None]) -> list[str]:
-    return [name for name, text in notes(pilot).items() if text == "hint"]
+    return [name for name, text in cell_annotations(pilot).items() if text == "hint"]
 
 
 async def test_the_hint_wins_after_a_mistake() -> None:
@@ -42,7 +42,7 @@ async def test_the_hint_wins_after_a_mistake() -> None:
         cell = position.spec.parse_cell(name)
         assert solve(position.play(cell)).value is Value.LOSS, "after the hinted move O is lost"
         assert board(pilot).cursor == cell
-        assert board(pilot).query_one(f"#cell-{name}", BoardCell).has_class("-note-hint")
+        assert board(pilot).query_one(f"#cell-{name}", BoardCell).has_class("-annotation-hint")
         assert any(note.startswith(f"Hint for X: {name} — it wins") for note in told(pilot))
         # The cursor is on the hint, so Enter plays it; the hint then goes.
         await pilot.press("enter")
@@ -64,7 +64,7 @@ async def test_the_hint_works_with_the_analysis_on() -> None:
     async with quick_app(start=start).run_test() as pilot:
         await pilot.press("a", "i")
         await settled(pilot)
-        shown = notes(pilot)
+        shown = cell_annotations(pilot)
         (name,) = [cell for cell, text in shown.items() if text == "hint"]
         assert name in {"a3", "d3"}, "the fastest win"
         assert sum(text == "-2" for text in shown.values()) == 8, "the rest of the analysis stays"

@@ -5,7 +5,6 @@ from __future__ import annotations
 from tictactoe_tui.app.geometry import SIDE_PANEL_WIDTH
 from tictactoe_tui.app.labels import (
     KEYPAD_LABELS,
-    controller_label,
     hint_search_text,
     players_label,
     replay_refusal,
@@ -18,7 +17,7 @@ from tictactoe_tui.app.widgets.scoreboard import score_lines
 from tictactoe_tui.engine import BoardSpec, Mark, Position
 from tictactoe_tui.profile.settings import KeypadLayout
 from tictactoe_tui.profile.statistics import SessionScore
-from tictactoe_tui.session.setup import GameSetup
+from tictactoe_tui.session.setup import GameSetup, controller_label
 
 SETUP = GameSetup(BoardSpec(3, 3, 3), "human", "perfect")
 

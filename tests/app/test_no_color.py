@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from driving import board, game, notes, quick_app, settled
+from driving import board, cell_annotations, game, quick_app, settled
 from textual.pilot import Pilot
 
 from tictactoe_tui.app.widgets.cell import BoardCell
@@ -42,7 +42,7 @@ async def test_the_cursor_hint_and_analysis_read_without_colour() -> None:
     async with quick_app(GameSetup(BoardSpec(3, 3, 3), "human", "human")).run_test() as pilot:
         await pilot.press("5", "a", "i")
         await settled(pilot)
-        shown = notes(pilot)
+        shown = cell_annotations(pilot)
         (hint,) = [name for name, text in shown.items() if text == "hint"]
         assert all(reverse for reverse, _ in drawn_styles(pilot, hint))
         assert set(shown.values()) == {"hint", "=", "-6"}

@@ -2,7 +2,18 @@
 
 from __future__ import annotations
 
-from driving import FirstCellPlayer, board, game, notes, quick_app, seeded, settled, status, told, until
+from driving import (
+    FirstCellPlayer,
+    board,
+    cell_annotations,
+    game,
+    quick_app,
+    seeded,
+    settled,
+    status,
+    told,
+    until,
+)
 from textual.pilot import Pilot
 
 from tictactoe_tui.app.widgets.cell import BoardCell
@@ -124,8 +135,9 @@ async def test_the_analysis_follows_the_replay() -> None:
         await pilot.press("a")
         await settled(pilot)
         # After the edge reply, X wins with every move but b3, which lets O draw.
-        assert notes(pilot) == {**dict.fromkeys(("a1", "c1", "a2", "c2", "a3", "c3"), "+5"), "b3": "="}
+        winning = dict.fromkeys(("a1", "c1", "a2", "c2", "a3", "c3"), "+5")
+        assert cell_annotations(pilot) == {**winning, "b3": "="}
         await pilot.press("comma")
         await settled(pilot)
-        assert notes(pilot) == {name: "=" if name in {"a1", "c1", "a3", "c3"} else "-6"
+        assert cell_annotations(pilot) == {name: "=" if name in {"a1", "c1", "a3", "c3"} else "-6"
                                 for name in ("a1", "c1", "a3", "c3", "b1", "a2", "c2", "b3")}

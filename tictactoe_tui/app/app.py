@@ -216,7 +216,7 @@ class TicTacToeApp(App[None]):
         from .screens.game import COMPUTER_PAUSE, GameScreen  # Not needed for the new-game screen.
 
         pause = COMPUTER_PAUSE if self._pause is None else self._pause
-        self.push_screen(GameScreen(setup, start, engine=self.engine, pause=pause))
+        self.push_screen(GameScreen(setup, start, engine=self.engine, host=self, pause=pause))
 
     def _theme_changed(self, theme: Theme) -> None:
         self.report(self.profile.remember_theme(theme.name))

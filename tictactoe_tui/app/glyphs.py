@@ -55,10 +55,10 @@ CURSOR_BRACKETS = ("[", "]")
 
 
 def cell_lines(mark: Mark | None, glyph: Glyph, width: int, height: int, *,
-               cursor: bool = False, note: str = "") -> list[str]:
+               cursor: bool = False, annotation: str = "") -> list[str]:
     """The rows of text of a ``width`` x ``height`` cell holding ``mark`` (or nothing).
 
-    The mark is centred; ``note`` (the text of a ``Note``, such as a move's
+    The mark is centred; ``annotation`` (the text of an ``Annotation``, such as a move's
     value) is written on the middle row of an empty cell; the cursor brackets the
     cell: corner pieces on tall cells, ``[ ]`` on one-row cells.
     """
@@ -68,8 +68,8 @@ def cell_lines(mark: Mark | None, glyph: Glyph, width: int, height: int, *,
     drawing: tuple[str, ...]
     if mark is not None:
         drawing = MARKS[glyph][mark]
-    elif note:
-        drawing = (note[:width],)
+    elif annotation:
+        drawing = (annotation[:width],)
     elif glyph is Glyph.SMALL:
         drawing = (EMPTY_SMALL,)
     else:

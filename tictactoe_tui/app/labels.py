@@ -1,33 +1,23 @@
 """The words the game uses for its players and for the state of play.
 
 Kept apart from the widgets so that the status line, the side panel, the
-notifications and the tests all say the same thing in the same words.
+notifications and the tests all say the same thing in the same words. The
+name of who controls a side, ``controller_label``, comes with the setup
+(``session.setup``), since the game's flow names a computer that fails too.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from ..engine import Outcome, Position, Status
-from ..gomocup.controllers import is_brain_controller, parse_brain_controller
 from ..profile.settings import KeypadLayout
 from ..session.game import Game
-from ..session.setup import HUMAN, Controller, GameSetup
+from ..session.setup import GameSetup, controller_label
 
 RESULTS: dict[Status, str] = {
     Status.X_WINS: "X wins",
     Status.O_WINS: "O wins",
     Status.DRAW: "Draw",
 }
-
-
-def controller_label(controller: Controller) -> str:
-    """``Human``, ``Computer (level)`` for one of the engine's players, ``Brain (program)`` for another's."""
-    if controller == HUMAN:
-        return "Human"
-    if is_brain_controller(controller):
-        return f"Brain ({Path(parse_brain_controller(controller)[0]).name})"
-    return f"Computer ({controller})"
 
 
 def players_label(setup: GameSetup) -> str:

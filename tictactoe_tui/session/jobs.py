@@ -1,7 +1,8 @@
-"""The searches of one game: which one is current for each purpose, and what the finished ones found.
+"""The engine jobs of one game: which one is current for each purpose, and what the finished ones found.
 
 A game asks the engine for three kinds of answer: the computer's move, the
-analysis of the position on the board, and a hint. At most one of each is
+analysis of the position on the board, and a hint; each is a job in the
+engine's process (see ``engine_process``). At most one of each is
 current; starting another, or stopping it, makes the old one stale, and the
 engine is told to stop at once. An answer is used only if its job is still
 current when it arrives, so a late answer is recognised and dropped. Finished
@@ -14,10 +15,11 @@ so that a position that kills the engine does not restart it forever.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
+from typing import Protocol
 
 from ..engine import Cell, MoveEvaluation, Position
-from .engine_process import EngineProcess, Job, Kind, Request
+from .engine_process import Job, Kind, Request
 
 PositionKey = tuple[int, int]
 """A position by its marks alone, since its value does not depend on the order they were played in."""
@@ -29,10 +31,21 @@ def position_key(position: Position) -> PositionKey:
     return position.x, position.o
 
 
-class Searches:
-    """One game's searches in the engine's process; ``new_game`` starts afresh for the next game."""
+class Engine(Protocol):
+    """What the jobs need of the engine's process (``EngineProcess``): taking a request, stopping a job,
+    and forgetting a game; the tests of the game's flow stand in for it without a process."""
 
-    def __init__(self, engine: EngineProcess) -> None:
+    def submit(self, request: Request) -> Job: ...
+
+    def stop(self, job: Job) -> None: ...
+
+    def forget(self, game: Hashable) -> None: ...
+
+
+class EngineJobs:
+    """One game's jobs in the engine's process; ``new_game`` starts afresh for the next game."""
+
+    def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self.game = next(_games)
         """The engine keeps its players' and solvers' memory under this key."""
@@ -61,25 +74,25 @@ class Searches:
 
     @property
     def busy(self) -> bool:
-        """True while any search is current."""
+        """True while any job is current."""
         return bool(self._current)
 
     def start(self, kind: Kind, position: Position, *, time_limit: float | None = None,
               controller: str = "") -> Job:
-        """Ask for a new search of ``kind``; the one it replaces is stopped and its answer dropped."""
+        """Ask for a new job of ``kind``; the one it replaces is stopped and its answer dropped."""
         self.stop(kind)
         job = self.engine.submit(Request(kind, self.game, position, time_limit, controller))
         self._current[kind] = job
         return job
 
     def hurry(self, kind: Kind) -> None:
-        """Have the current search of ``kind`` answer at once with the best it has; the answer is wanted."""
+        """Have the current job of ``kind`` answer at once with the best it has; the answer is wanted."""
         job = self._current.get(kind)
         if job is not None:
             self.engine.stop(job)
 
     def stop(self, kind: Kind) -> None:
-        """Stop the current search of ``kind``: its answer, should one still come, is not wanted."""
+        """Stop the current job of ``kind``: its answer, should one still come, is not wanted."""
         job = self._current.pop(kind, None)
         if job is not None:
             self.engine.stop(job)
@@ -119,7 +132,7 @@ class Searches:
         return True
 
     def new_game(self) -> None:
-        """Stop every search and forget this game, in the engine's memory too."""
+        """Stop every job and forget this game, in the engine's memory too."""
         self.stop_all()
         self.engine.forget(self.game)
         self.game = next(_games)

@@ -1,4 +1,4 @@
-"""What a game is set up with: the board and who controls each side.
+"""What a game is set up with: the board and who controls each side, and that controller's name.
 
 Plain data with no Textual import, so the command line can check a setup
 before the app (and its start-up cost) is loaded.
@@ -7,6 +7,7 @@ before the app (and its start-up cost) is loaded.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import NewType
 
 from ..engine import PLAYER_NAMES, BoardSpec, GameError, Mark
@@ -30,6 +31,15 @@ def check_controller(text: str) -> Controller:
     elif text not in CONTROLLERS:
         raise GameError(f"choose from {', '.join(CONTROLLERS)} or {BRAIN_PREFIX}PATH for a Gomocup brain")
     return Controller(text)
+
+
+def controller_label(controller: Controller) -> str:
+    """``Human``, ``Computer (level)`` for one of the engine's players, ``Brain (program)`` for another's."""
+    if controller == HUMAN:
+        return "Human"
+    if is_brain_controller(controller):
+        return f"Brain ({Path(parse_brain_controller(controller)[0]).name})"
+    return f"Computer ({controller})"
 
 
 @dataclass(frozen=True, slots=True)

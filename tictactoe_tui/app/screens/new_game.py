@@ -23,9 +23,9 @@ from textual.widgets import Footer, Input, Static
 from ...engine import MAX_SIDE, MIN_SIDE, BoardSpec, BoardSpecError
 from ...gomocup.controllers import BRAIN_PREFIX, brain_problem, is_brain_controller
 from ...profile.settings import KeypadLayout
-from ...session.setup import CONTROLLERS, GameSetup, check_controller, without_brains
+from ...session.setup import CONTROLLERS, GameSetup, check_controller, controller_label, without_brains
 from ..geometry import plan_screen, too_small_message
-from ..labels import KEYPAD_LABELS, controller_label
+from ..labels import KEYPAD_LABELS
 from ..presets import PRESETS
 from ..widgets.choice import Choice
 from ..widgets.form_button import FormButton

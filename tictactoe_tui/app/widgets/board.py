@@ -22,8 +22,8 @@ from textual.widgets import Static
 
 from ...engine import BoardSpec, Cell, Position
 from ...profile.settings import KeypadLayout
+from ..annotations import NO_ANNOTATIONS, Annotations
 from ..geometry import Geometry, Glyph, without_shades
-from ..notes import NO_NOTES, Notes
 from .cell import BoardCell
 
 KEYPAD = Binding.Group("Play keypad", compact=True)
@@ -74,19 +74,19 @@ class Board(Widget, can_focus=True):
             text-style: bold;
         }
 
-        /* Notes: the text says it all (+N, =, -N, ~S, hint); colour only helps. The strengths of
+        /* Annotations: the text says it all (+N, =, -N, ~S, hint); colour only helps. The strengths of
            unsolved moves go from bright to faint, so the few strong ones stand out of the crowd. */
-        & BoardCell.-note-win { color: $text-success; text-style: bold; }
-        & BoardCell.-note-draw { color: $text-warning; }
-        & BoardCell.-note-loss { color: $text-error; }
-        & BoardCell.-note-strong { color: $text; text-style: bold; }
-        & BoardCell.-note-fair { color: $text-muted; }
-        & BoardCell.-note-weak { color: $text-disabled; }
-        & BoardCell.-note-pending { color: $text-disabled; }
-        & BoardCell.-note-hint { background: $accent 40%; color: $text; text-style: bold; }
+        & BoardCell.-annotation-win { color: $text-success; text-style: bold; }
+        & BoardCell.-annotation-draw { color: $text-warning; }
+        & BoardCell.-annotation-loss { color: $text-error; }
+        & BoardCell.-annotation-strong { color: $text; text-style: bold; }
+        & BoardCell.-annotation-fair { color: $text-muted; }
+        & BoardCell.-annotation-weak { color: $text-disabled; }
+        & BoardCell.-annotation-pending { color: $text-disabled; }
+        & BoardCell.-annotation-hint { background: $accent 40%; color: $text; text-style: bold; }
 
         /* Without colour (NO_COLOR), what colour marked is marked by reversing the cell. */
-        & BoardCell.-win:nocolor, & BoardCell.-note-hint:nocolor { text-style: bold reverse; }
+        & BoardCell.-win:nocolor, & BoardCell.-annotation-hint:nocolor { text-style: bold reverse; }
     }
     """
 
@@ -115,7 +115,7 @@ class Board(Widget, can_focus=True):
     playable: reactive[bool] = reactive(True, init=False)
     """False when no person plays this game: Enter and Space are then left out of the keys shown."""
     """True while a person may move, so empty cells light up under the mouse."""
-    notes: reactive[Notes] = reactive(NO_NOTES, init=False)
+    annotations: reactive[Annotations] = reactive(NO_ANNOTATIONS, init=False)
     """What the analysis and the hint write in the empty cells."""
     keypad: reactive[KeypadLayout] = reactive(KeypadLayout.CALCULATOR, init=False)
     """How the digits 1-9 map onto a 3x3 board (the game screen hands on the player's setting)."""
@@ -128,7 +128,7 @@ class Board(Widget, can_focus=True):
             self.cell = cell
 
     class Refused(Message):
-        """A key the board takes did nothing: ``why`` is for the player, wherever the screen shows notes."""
+        """A key the board takes did nothing: ``why`` is for the player, wherever the screen shows notices."""
 
         def __init__(self, why: str) -> None:
             super().__init__()
@@ -197,7 +197,7 @@ class Board(Widget, can_focus=True):
         if old.spec != new.spec:
             # Another board size: new cells, built by compose with everything else current.
             self.set_reactive(Board.cursor, new.spec.centre)
-            self.set_reactive(Board.notes, NO_NOTES)
+            self.set_reactive(Board.annotations, NO_ANNOTATIONS)
             self.refresh(recompose=True)
         else:
             self._show_position()
@@ -211,7 +211,7 @@ class Board(Widget, can_focus=True):
         if new in self._cells:
             self._cells[new].cursor = True
 
-    def watch_notes(self) -> None:
+    def watch_annotations(self) -> None:
         self._show_position()
 
     def validate_cursor(self, cell: Cell) -> Cell:
@@ -228,7 +228,7 @@ class Board(Widget, can_focus=True):
             widget.winning = cell in winning
             widget.last = cell == last
             widget.cursor = cell == self.cursor
-            widget.note = self.notes.get(cell) if position[cell] is None else None
+            widget.annotation = self.annotations.get(cell) if position[cell] is None else None
 
     def _show_geometry(self) -> None:
         geometry = self.geometry

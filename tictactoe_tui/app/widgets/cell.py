@@ -1,4 +1,4 @@
-"""One square of the board: draws its mark, the cursor and an optional note, and reports clicks."""
+"""One square of the board: draws its mark, the cursor and an optional annotation, and reports clicks."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from ...engine import Cell, Mark
+from ..annotations import Annotation
 from ..geometry import Glyph
 from ..glyphs import cell_lines
-from ..notes import Note
 
 LAST_MOVE_MARKERS = ("▸", "◂")
 """Drawn either side of the last move's mark on cells tall enough, so it reads without colour."""
@@ -42,7 +42,7 @@ class BoardCell(Widget):
     cursor: reactive[bool] = reactive(False, toggle_class="-cursor")
     winning: reactive[bool] = reactive(False, toggle_class="-win")
     last: reactive[bool] = reactive(False, toggle_class="-last")
-    note: reactive[Note | None] = reactive(None)
+    annotation: reactive[Annotation | None] = reactive(None)
 
     class Pressed(Message):
         """A person clicked this cell."""
@@ -63,19 +63,19 @@ class BoardCell(Widget):
         self.set_class(mark is Mark.X, "-x")
         self.set_class(mark is Mark.O, "-o")
 
-    def watch_note(self, old: Note | None, new: Note | None) -> None:
+    def watch_annotation(self, old: Annotation | None, new: Annotation | None) -> None:
         if old is not None:
-            self.remove_class(f"-note-{old.kind}")
+            self.remove_class(f"-annotation-{old.kind}")
         if new is not None:
-            self.add_class(f"-note-{new.kind}")
+            self.add_class(f"-annotation-{new.kind}")
 
     def render(self) -> Content:
         width, height = self.content_size
         # A one-row cell keeps its outer columns for the cursor's brackets, wherever the cursor is,
-        # so a note does not change as the cursor passes over it.
+        # so an annotation does not change as the cursor passes over it.
         room = width - 2 if height == 1 else width
-        note = self.note.fitted(max(room, 1)) if self.note is not None else ""
-        lines = cell_lines(self.mark, self.glyph, width, height, cursor=self.cursor, note=note)
+        annotation = self.annotation.fitted(max(room, 1)) if self.annotation is not None else ""
+        lines = cell_lines(self.mark, self.glyph, width, height, cursor=self.cursor, annotation=annotation)
         content = Content("\n".join(lines))
         if self.last and self.glyph is not Glyph.SMALL and height >= 3:
             content = _mark_last(content, width, height)

@@ -12,8 +12,8 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from ...engine import BoardSpec, Mark, Position
-from ...session.setup import GameSetup
-from ..labels import controller_label, result_label
+from ...session.setup import GameSetup, controller_label
+from ..labels import result_label
 from ..presets import board_name, board_rules
 
 if TYPE_CHECKING:

@@ -8,53 +8,80 @@ would be lost, so the question says how to keep them.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import Protocol
 
+from textual.screen import Screen
+
+from ....engine import Outcome
+from ....profile.player import Profile
+from ....profile.settings import KeypadLayout
+from ....session.setup import GameSetup
+from ....session.turns import Turns
 from ..confirm import ConfirmScreen
 from ..new_game import NewGame, NewGameScreen
-
-if TYPE_CHECKING:
-    from .screen import GameScreen
 
 LOST_TO_THE_COMPUTER = "It counts as a loss against the computer."
 MOVES_LOST = "The moves so far will be lost (c copies the record first)."
 
+
+class Exits(Protocol):
+    """What leaving needs of the app: the keypad setting and whether brains are offered, the new-game
+    screen's choice of keypad kept, and quitting."""
+
+    @property
+    def profile(self) -> Profile: ...
+
+    @property
+    def served(self) -> bool: ...
+
+    def use_keypad(self, keypad: KeypadLayout) -> None: ...
+
+    def quit_now(self) -> None: ...
+
+
 class Leaving:
     """Runs what leaves the game screen's game, once the player agrees; the screen owns one."""
 
-    def __init__(self, screen: GameScreen) -> None:
+    def __init__(self, screen: Screen[None], turns: Turns, exits: Exits,
+                 count: Callable[[Outcome | None], None], start: Callable[[GameSetup], None]) -> None:
         self._screen = screen
+        """Where the questions are asked."""
+        self._turns = turns
+        self._exits = exits
+        self._count = count
+        """Counts a game given up (see ``Scorekeeper.count``)."""
+        self._start = start
+        """Begins the game chosen on the new-game screen."""
 
     def then(self, then: Callable[[], None]) -> None:
         """Run ``then`` at once, or once the player confirms giving up the game in progress."""
-        screen = self._screen
-        if not screen.game.in_progress:
+        game = self._turns.game
+        if not game.in_progress:
             then()
             return
-        text = LOST_TO_THE_COMPUTER if len(screen.game.humans) == 1 else MOVES_LOST
+        text = LOST_TO_THE_COMPUTER if len(game.humans) == 1 else MOVES_LOST
 
         def answered(leave: bool | None) -> None:
             if leave:
-                screen.scores.count(screen.game.abandon())
+                self._count(self._turns.game.abandon())
                 then()
 
-        screen.app.push_screen(ConfirmScreen("Leave this game?", text, yes="Leave", no="Stay"), answered)
+        question = ConfirmScreen("Leave this game?", text, yes="Leave", no="Stay")
+        self._screen.app.push_screen(question, answered)
 
     def quit(self) -> None:
         """Quit at once, whatever the computer is doing (after asking, if a game is in progress)."""
-        self.then(self._screen.app.quit_now)
+        self.then(self._exits.quit_now)
 
     def choose_new_game(self) -> None:
         """Show the new-game screen; the computer stops thinking at once and the game waits."""
-        screen = self._screen
-        screen.searches.stop_all()
-        screen.waiting = True
-        keypad = screen.app.profile.settings.keypad
-        choose = NewGameScreen(screen.setup, keypad=keypad, can_cancel=True, brains=not screen.app.served)
-        screen.app.push_screen(choose, self._chosen)
+        self._turns.wait()
+        exits = self._exits
+        choose = NewGameScreen(self._turns.game.setup, keypad=exits.profile.settings.keypad, can_cancel=True,
+                               brains=not exits.served)
+        self._screen.app.push_screen(choose, self._chosen)
 
     def _chosen(self, choice: NewGame | None) -> None:
         if choice is not None:
-            screen = self._screen
-            screen.app.use_keypad(choice.keypad)
-            self.then(lambda: screen.start_game(choice.setup))
+            self._exits.use_keypad(choice.keypad)
+            self.then(lambda: self._start(choice.setup))

@@ -6,6 +6,10 @@ message, a warning too, goes to the status line instead, for as long as the
 toast would have stayed (the line grows to a few rows for a long one). The
 same message is never stacked twice, so a key pressed again and again does
 not pile up toasts.
+
+Where the toast would stand is worked out as Textual lays it out, from the
+stylesheets Textual gives its toasts and their rack (``toast_region``), so
+that a change of Textual's styles cannot leave the board covered.
 """
 
 from __future__ import annotations
@@ -13,19 +17,24 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
+from textual.app import App
+from textual.content import Content
+from textual.css.styles import Styles
+from textual.css.stylesheet import Stylesheet
+from textual.geometry import Region, Size
+from textual.markup import MarkupError
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets._toast import Toast, ToastRack
 
+from ....session.turns import Notice
 from ...widgets.board import Board
 
 NOTICE_TIME = 4.0
 """Seconds a short message (a refused move, a hint, a copied record) stays on screen."""
 WARNING_TIME = 10.0
 """Seconds a message about something that went wrong stays on screen."""
-TOAST_WIDTH = 60
-"""The width of Textual's toasts (at most half the screen), to tell whether one would cover the board."""
-TOAST_HEIGHT = 8
-"""Rows above the bottom edge that a toast can reach."""
 
 
 class Notices:
@@ -54,7 +63,7 @@ class Notices:
         if self.echo is not None:
             self.echo(message)
         now = time.monotonic()
-        if self._toast_would_cover_board():
+        if self._toast_would_cover_board(message, title, severity):
             self._in_status = (message, now + timeout)
             self._screen.set_timer(timeout, self._redraw)
             self._redraw()
@@ -68,19 +77,74 @@ class Notices:
         """Something went wrong that the player must read: shown long enough, where it covers nothing."""
         self.tell(message, title=title, severity="warning", timeout=WARNING_TIME)
 
+    def show(self, notice: Notice) -> None:
+        """Tell ``notice``: a warning when something went wrong, else a short message."""
+        if notice.warning:
+            self.warn(notice.text, title=notice.title)
+        else:
+            self.tell(notice.text, title=notice.title)
+
     def refuse(self, why: str) -> bool:
         """A key that does nothing now: the bell, and the reason; False, for the move not played."""
         self._screen.app.bell()
         self.tell(why, severity="warning")
         return False
 
-    def _toast_would_cover_board(self) -> bool:
+    def _toast_would_cover_board(self, message: str, title: str, severity: SeverityLevel) -> bool:
         screen = self._screen
         if not screen.is_mounted:
             return False
         board = screen.query_one(Board)
         if not board.display:
             return False
-        width, height = screen.app.size
-        toast_left = width - min(TOAST_WIDTH, width // 2) - 2
-        return board.region.right > toast_left and board.region.bottom > height - TOAST_HEIGHT
+        return board.region.overlaps(toast_region(screen.app, message, title, severity))
+
+
+def toast_region(app: App[object], message: str, title: str, severity: SeverityLevel) -> Region:
+    """Where Textual puts the toast of ``message`` when it comes: the bottom-right corner of the screen.
+
+    The rack of toasts spans the screen above its bottom margin, and keeps a scrollbar's gutter on
+    the right (it scrolls vertically); a toast there takes its width from its own rules, and as many
+    rows as its title and its message take wrapped within it, with its padding and border around.
+    """
+    width, height = app.size
+    rack = _styles(app, ToastRack, "ToastRack")
+    toast = _styles(app, Toast, "Toast", f"Toast.-{severity}")
+    room = Size(width - rack.scrollbar_size_vertical, height)
+    width_rule, max_width_rule = toast.width, toast.max_width
+    toast_width = room.width
+    if width_rule is not None:
+        toast_width = min(toast_width, int(width_rule.resolve(room, app.size)))
+    if max_width_rule is not None:
+        toast_width = min(toast_width, int(max_width_rule.resolve(room, app.size)))
+    try:
+        content = Content.from_markup(message)  # As the toast reads it: notices are sent as markup.
+    except MarkupError:
+        content = Content(message)  # Not to be read as markup: its length is what it takes.
+    if title:
+        content = Content.assemble(title, "\n", content)
+    gutter = toast.gutter
+    toast_height = content.get_height(toast.get_rules(), max(toast_width - gutter.width, 1)) + gutter.height
+    bottom = height - rack.margin.bottom
+    return Region(room.width - toast_width, bottom - toast_height, toast_width, toast_height)
+
+
+_read: dict[tuple[type[Widget], tuple[str, ...]], Styles] = {}
+"""The rules read so far, by widget and selectors: sizes do not change with the theme, so once is enough."""
+
+
+def _styles(app: App[object], widget: type[Widget], *selectors: str) -> Styles:
+    """The rules of ``widget``'s own stylesheet for ``selectors``, merged in order (the app's colours
+    only let the stylesheet be read)."""
+    key = (widget, selectors)
+    if key not in _read:
+        sheet = Stylesheet(variables=app.get_css_variables())
+        sheet.add_source(widget.DEFAULT_CSS, read_from=("", f"{widget.__name__}.DEFAULT_CSS"))
+        sheet.parse()
+        styles = Styles()
+        for selector in selectors:
+            for rule in sheet.rules:
+                if rule.selectors == selector:
+                    styles.merge(rule.styles)
+        _read[key] = styles
+    return _read[key]

@@ -2,48 +2,45 @@
 
 ``Game`` holds the ply shown and its rules; this helper answers the replay's
 keys and the move list, redraws, and gives the board the keys back when the
-replay ends. In a paused game between computers, stepping forward from the
-live position plays the next move instead.
+replay ends. (In a paused game between computers, stepping forward from the
+live position plays the next move instead: ``Turns.plays_on`` tells.)
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
-if TYPE_CHECKING:
-    from .screen import GameScreen
+from ....session.turns import Turns
 
 
 class Replay:
     """Shows earlier positions of the game screen's game; the screen owns one."""
 
-    def __init__(self, screen: GameScreen) -> None:
-        self._screen = screen
+    def __init__(self, turns: Turns, redraw: Callable[[], None], give_board_keys: Callable[[], None]) -> None:
+        self._turns = turns
+        self._redraw = redraw
+        """Draws the game again, at the position it shows."""
+        self._give_board_keys = give_board_keys
+        """Focuses the board, where it can be seen."""
 
     def step(self, delta: int) -> None:
-        """One move back or forward from the position shown (or the next move of a paused game)."""
-        screen = self._screen
-        if delta > 0 and screen.paused and screen.game.shown_ply is None and not screen.history.undone:
-            screen.computer.step()
-            return
-        screen.game.step(delta)
-        screen.redraw()
+        """One move back or forward from the position shown."""
+        self._turns.game.step(delta)
+        self._redraw()
 
     def show(self, ply: int) -> None:
         """Show the position after ``ply`` moves: a replay, or the live position."""
-        self._screen.game.show(ply)
-        self._screen.redraw()
+        self._turns.game.show(ply)
+        self._redraw()
 
     def choose(self, ply: int) -> None:
         """Show the position after ``ply`` moves; choosing the live one hands the keys back to the board."""
         self.show(ply)
-        if self._screen.game.shown_ply is None:
+        if self._turns.game.shown_ply is None:
             self.end()
 
     def end(self) -> None:
         """Leave the replay for the live position, and give the board the keys."""
-        screen = self._screen
-        screen.game.show_live()
-        screen.redraw()
-        if screen.board.display:
-            screen.board.focus()
+        self._turns.game.show_live()
+        self._redraw()
+        self._give_board_keys()

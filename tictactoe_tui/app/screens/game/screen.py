@@ -1,18 +1,17 @@
-"""The game screen: the board, the side panel and the status line, wired to the game and its searches.
+"""The game screen: the board, the side panel and the status line, wired to the game's turns.
 
-The screen draws a ``Game`` (the setup, the moves, the rules of the flow and
-the position a replay shows) and keeps its ``Searches`` (the computer's
-move, the analysis of the shown position, a hint) in step with what the
-board shows. It passes keys on and hands the game to the widgets; the rest
-is done by helpers it owns, one job each: ``SearchWorkers`` awaits the
-engine's answers, ``Leaving`` asks before a game in progress is given up,
-``Scorekeeper`` counts finished games, ``Replay`` steps through the moves
-played, ``GameKeys`` tells which keys work now, ``Notices`` puts short
-messages where the player can read them, and ``Speech`` says every change in
-words in the accessible mode.
+``Turns`` holds the game and decides its flow (which engine job to start,
+which keys apply, what an answer means); the screen passes keys on, does
+what ``Turns`` decides, and hands the game to the widgets. The rest is done
+by helpers it owns, each given only what it works with: ``ComputerWorkers``
+awaits the engine's answers, ``Leaving`` asks before a game in progress is
+given up, ``Scorekeeper`` counts finished games, ``Replay`` steps through the
+moves played, ``GameKeys`` keeps the footer in step, ``Notices`` puts short
+messages where they can be read, and ``Speech`` says every change in words
+in the accessible mode. The app comes in as a ``GameHost``.
 
-The board shows the live position, or an earlier one while the player
-replays the game; it never takes a move in a replay.
+The board shows the live position, or an earlier one in a replay; it never
+takes a move in a replay.
 """
 
 from __future__ import annotations
@@ -25,7 +24,6 @@ from textual.binding import Binding
 from textual.containers import Container, Horizontal, Vertical
 from textual.events import Key, Resize, ScreenResume
 from textual.geometry import Size
-from textual.reactive import var
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
@@ -33,9 +31,8 @@ from ....engine import Cell, Mark, Position
 from ....session.engine_process import EngineProcess
 from ....session.game import Game
 from ....session.history import History
-from ....session.jobs import Searches
 from ....session.setup import GameSetup
-from ...app import TicTacToeApp
+from ....session.turns import Turns
 from ...geometry import SIDE_PANEL_WIDTH, plan_screen, too_small_message
 from ...labels import game_status_text, replay_refusal, status_text
 from ...widgets.board import Board
@@ -43,12 +40,13 @@ from ...widgets.game_info import GameInfo
 from ...widgets.move_list import MoveList
 from ...widgets.scoreboard import Scoreboard
 from ...widgets.status import StatusLine
+from .computer import COMPUTER_PAUSE, ComputerWorkers, board_annotations
+from .host import GameHost
 from .keys import GameKeys
 from .leaving import Leaving
 from .notices import Notices
 from .replay import Replay
-from .scores import Scorekeeper
-from .searching import COMPUTER_PAUSE, SearchWorkers
+from .scorekeeping import Scorekeeper
 from .speech import Speech
 
 RECORD_NOTICE_TIME = 6.0
@@ -83,30 +81,23 @@ class GameScreen(Screen[None]):
         Binding("f5", "read('threats')", "Read the threats", show=False),
     ]
 
-    app = getters.app(TicTacToeApp)
     board = getters.query_one("#board", Board)
 
-    analysing: var[bool] = var(False, init=False)
-    """True while the analysis overlay is on."""
-    paused: var[bool] = var(False, init=False)
-    """True while a game between two computers is paused (``.`` then plays one move)."""
-
     def __init__(self, setup: GameSetup, start: Position | None = None, *, engine: EngineProcess,
-                 pause: float = COMPUTER_PAUSE) -> None:
+                 host: GameHost, pause: float = COMPUTER_PAUSE) -> None:
         super().__init__()
-        self.game = Game(setup, start)
-        self.searches = Searches(engine)
+        self._host = host
+        self.turns = Turns(Game(setup, start), engine)
+        """The game and its engine jobs, and every decision of the game's flow."""
         self.notices = Notices(self, self._show)
-        self.computer = SearchWorkers(self, pause)
-        self.leaving = Leaving(self)
-        self.scores = Scorekeeper(self)
-        self.replay = Replay(self)
-        self.keys = GameKeys(self)
-        self.speech = Speech(self)
-        self.waiting = False
-        """True while the new-game screen is open: the game waits, the computer does not think."""
+        self.computer = ComputerWorkers(self.turns, self.notices, self, pause)
+        self.scores = Scorekeeper(self, self.turns, host)
+        self.leaving = Leaving(self, self.turns, host, self.scores.count, self.start_game)
+        self.replay = Replay(self.turns, self.redraw, self._give_board_keys)
+        self.keys = GameKeys(self._key_state, self.refresh_bindings)
+        self.speech = Speech(self, self.turns, host, self.notices, self.play)
         if start is None:
-            self.app.report(self.app.profile.remember_setup(setup))
+            host.report(host.profile.remember_setup(setup))
 
     def compose(self) -> ComposeResult:
         position = self.position
@@ -128,12 +119,16 @@ class GameScreen(Screen[None]):
     def on_mount(self) -> None:
         self.scores.show_score()
         self._fit(self.app.size)
-        if self.board.display:
-            self.board.focus()
+        self._give_board_keys()
         self.speech.mount()
         self.changed()
 
     # The game
+
+    @property
+    def game(self) -> Game:
+        """The game on the board."""
+        return self.turns.game
 
     @property
     def setup(self) -> GameSetup:
@@ -153,24 +148,30 @@ class GameScreen(Screen[None]):
     @property
     def thinking(self) -> bool:
         """True while a computer player works on its move."""
-        return self.searches.current("move") is not None
+        return self.turns.thinking
 
     @property
-    def searching(self) -> bool:
+    def busy(self) -> bool:
         """True while the computer, the analysis or a hint is at work."""
-        return self.searches.busy
+        return self.turns.jobs.busy
+
+    @property
+    def analysing(self) -> bool:
+        """True while the analysis overlay is on."""
+        return self.turns.analysing
+
+    @property
+    def paused(self) -> bool:
+        """True while a game between two computers is paused (``.`` then plays one move)."""
+        return self.turns.paused
 
     def start_game(self, setup: GameSetup, start: Position | None = None, *,
                    first_person: Mark = Mark.X) -> None:
-        """Begin a game with ``setup``, from ``start`` or the empty board; any search is abandoned.
+        """Begin a game with ``setup``, from ``start`` or the empty board; any job is abandoned.
         ``first_person`` is the side Player 1 plays, when two people play."""
-        self.searches.new_game()
-        self.computer.new_game()
-        self.game = Game(setup, start, first_person=first_person)
-        self.set_reactive(GameScreen.paused, False)
-        self.waiting = False
+        self.turns.new_game(Game(setup, start, first_person=first_person))
         if start is None:
-            self.app.report(self.app.profile.remember_setup(setup))
+            self._host.report(self._host.profile.remember_setup(setup))
         if self.is_mounted:
             self.board.cursor = setup.spec.centre
         self._fit(self.app.size)
@@ -178,26 +179,12 @@ class GameScreen(Screen[None]):
 
     def changed(self) -> None:
         """After any move, undo, redo or new game: count a finished game, start the next turn, redraw."""
-        if self.analysing:
-            self.game.helped()
-        self.scores.count(self.game.newly_over())
+        self.scores.count(self.turns.changed())
         self.computer.next_turn()
         self.redraw()
 
-    def watch_analysing(self, analysing: bool) -> None:
-        if analysing:
-            self.game.helped()
-        self.redraw()
-
-    def watch_paused(self, paused: bool) -> None:
-        if paused:
-            self.computer.stop_thinking()
-        else:
-            self.computer.next_turn()
-        self.redraw()
-
     def redraw(self) -> None:
-        """Bring the searches in line with what the board shows, then hand everything to the widgets."""
+        """Bring the engine jobs in line with what the board shows, then hand everything to the widgets."""
         self.computer.follow_board()
         self._show()
         self.keys.refresh()
@@ -206,37 +193,46 @@ class GameScreen(Screen[None]):
         """Hand the game to the widgets that draw it."""
         if not self.is_mounted:
             return
-        position, shown = self.position, self.game.shown_position
-        replaying = self.game.shown_ply is not None
+        game, turns = self.game, self.turns
+        position, shown = game.position, game.shown_position
+        replaying = game.shown_ply is not None
         board = self.board
         board.position = shown
-        board.notes = self.computer.notes(shown)
-        board.keypad = self.app.profile.settings.keypad
-        board.active = not replaying and not position.is_over and self.setup.is_human(position.to_move)
-        board.playable = bool(self.game.players_at_start)
+        board.annotations = board_annotations(turns, shown)
+        board.keypad = self._host.profile.settings.keypad
+        board.active = not replaying and not position.is_over and game.setup.is_human(position.to_move)
+        board.playable = bool(game.players_at_start)
         info = self.query_one(GameInfo)
-        info.setup = self.setup
+        info.setup = game.setup
         info.position = position
         moves = self.query_one(MoveList)
-        moves.history = self.history
-        moves.shown_ply = self.game.shown_ply
-        hinting = self.searches.current("hint") is not None and not replaying
+        moves.history = game.history
+        moves.shown_ply = game.shown_ply
         status = self.query_one(StatusLine)
         status.message = self.notices.current() or game_status_text(
-            self.game, paused=self.paused, hinting=hinting, thinking=self.thinking)
-        status.spinning = not replaying and (self.thinking or hinting)
+            game, paused=turns.paused, hinting=turns.hinting, thinking=turns.thinking)
+        status.spinning = not replaying and (turns.thinking or turns.hinting)
         status.set_class(position.is_over and not replaying, "-over")
         status.set_class(replaying, "-replay")
         self.speech.follow()
 
+    def point(self, cell: Cell) -> None:
+        """Put the board's cursor on ``cell``."""
+        self.board.cursor = cell
+
+    def _give_board_keys(self) -> None:
+        """Focus the board, where it can be seen."""
+        if self.board.display:
+            self.board.focus()
+
     def on_screen_resume(self, event: ScreenResume) -> None:
-        self.waiting = False
+        self.turns.waiting = False
         self._fit(self.app.size)
         self.computer.next_turn()
         self.redraw()
 
     def on_unmount(self) -> None:
-        self.searches.new_game()
+        self.turns.jobs.new_game()
 
     # A person's move
 
@@ -270,8 +266,12 @@ class GameScreen(Screen[None]):
     # Actions
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Keys that work now show, keys that do nothing now are dimmed (see ``GameKeys``)."""
-        return self.keys.state(action)
+        """Keys that work now show, keys that do nothing now are dimmed (see ``Turns.key_state``)."""
+        return self._key_state(action)
+
+    def _key_state(self, action: str) -> bool | None:
+        focused = self.focused
+        return self.turns.key_state(action, board_focused=focused is None or isinstance(focused, Board))
 
     def action_quit(self) -> None:
         """Quit at once, whatever the computer is doing (after asking, if a game is in progress)."""
@@ -292,10 +292,13 @@ class GameScreen(Screen[None]):
 
     def action_pause(self) -> None:
         """Pause or resume a game between two computers."""
-        self.paused = not self.paused
+        self.turns.pause(not self.paused)
+        if not self.paused:
+            self.computer.next_turn()
+        self.redraw()
 
     def action_undo(self) -> None:
-        """Take back a move (against the computer, back to the person's last move); a search stops first."""
+        """Take back a move (against the computer, back to the person's last move); a computer stops first."""
         self._take_back(self.game.undo)
 
     def action_redo(self) -> None:
@@ -304,7 +307,7 @@ class GameScreen(Screen[None]):
 
     def _take_back(self, change: Callable[[], bool]) -> None:
         """Undo or redo on the live position, once the computer has stopped thinking."""
-        self.computer.stop_thinking()
+        self.turns.jobs.stop("move")
         self.game.show_live()
         if change():
             self.changed()
@@ -322,7 +325,8 @@ class GameScreen(Screen[None]):
 
     def action_analysis(self) -> None:
         """Switch the analysis overlay on or off."""
-        self.analysing = not self.analysing
+        self.turns.analyse(not self.analysing)
+        self.redraw()
 
     def action_copy_record(self) -> None:
         """Put the game's record on the clipboard, in the notation ``--record`` reads."""
@@ -345,7 +349,10 @@ class GameScreen(Screen[None]):
     def action_step(self, delta: int) -> None:
         """Replay the game one move back or forward from the position shown; in a paused game between
         computers, ``.`` on the live position plays the next move."""
-        self.replay.step(delta)
+        if self.turns.plays_on(delta):
+            self.computer.step()
+        else:
+            self.replay.step(delta)
 
     def action_live(self) -> None:
         """Leave the replay for the live position, and give the board the keys."""

@@ -16,12 +16,15 @@ a notification.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import Protocol
 
 from textual.events import Key
+from textual.screen import Screen
 
-from ....engine import NotationError, Position
+from ....engine import Cell, NotationError, Position
 from ....session.game import Game
+from ....session.turns import Turns
 from ...announcements import (
     analysis_words,
     board_threat_words,
@@ -32,20 +35,36 @@ from ...announcements import (
     turn_words,
 )
 from ...labels import replay_text
+from ...widgets.board import Board
 from ...widgets.status import StatusLine
-
-if TYPE_CHECKING:
-    from .screen import GameScreen
+from .notices import Notices
 
 TYPED_KEYS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
 """The keys that make up a typed cell name in the accessible mode."""
 
 
+class Voice(Protocol):
+    """What speech needs of the app: whether it is in the accessible mode, and the terminal's cursor."""
+
+    @property
+    def accessible(self) -> bool: ...
+
+    def follow_focus(self, tries: int = ...) -> None:
+        """Put the terminal's cursor on the focused widget's own cursor, in the accessible mode."""
+
+
 class Speech:
     """What the game screen says in the accessible mode; the screen owns one and calls ``follow``."""
 
-    def __init__(self, screen: GameScreen) -> None:
+    def __init__(self, screen: Screen[None], turns: Turns, voice: Voice, notices: Notices,
+                 play: Callable[[Cell], bool]) -> None:
         self._screen = screen
+        """Where the status line and the board are, and the keys are read."""
+        self._turns = turns
+        self._voice = voice
+        self._notices = notices
+        self._play = play
+        """Plays a cell for the person to move, or says why not (see ``GameScreen.play``)."""
         self.line = ""
         """The last thing said: the status line's text in the accessible mode."""
         self.typed = ""
@@ -60,22 +79,26 @@ class Speech:
     @property
     def on(self) -> bool:
         """True in the accessible mode."""
-        return self._screen.app.accessible
+        return self._voice.accessible
+
+    @property
+    def _board(self) -> Board:
+        return self._screen.query_one(Board)
 
     def mount(self) -> None:
         """Follow the board's cursor: say the cell it reaches and put the terminal's cursor on it."""
         screen = self._screen
-        screen.watch(screen.board, "cursor", self._cursor_moved, init=False)
-        screen.watch(screen.board, "geometry", self._board_moved, init=False)
-        screen.notices.echo = self._echo
+        screen.watch(self._board, "cursor", self._cursor_moved, init=False)
+        screen.watch(self._board, "geometry", self._board_moved, init=False)
+        self._notices.echo = self._echo
 
     def _cursor_moved(self) -> None:
         if self.on:
             self.read_cell()
-            self._screen.app.follow_focus()
+            self._voice.follow_focus()
 
     def _board_moved(self) -> None:
-        self._screen.call_after_refresh(self._screen.app.follow_focus)
+        self._screen.call_after_refresh(self._voice.follow_focus)
 
     def _echo(self, message: str) -> None:
         if self.on:
@@ -85,7 +108,7 @@ class Speech:
         """Put ``words`` in the status line (the accessible mode) or in a notification (otherwise)."""
         screen = self._screen
         if not self.on:
-            screen.notices.tell(words, title="Read out")
+            self._notices.tell(words, title="Read out")
             return
         self.line = words
         if screen.is_mounted:
@@ -98,7 +121,7 @@ class Speech:
         if not self.on or not screen.is_mounted:
             self._game = None
             return
-        game = screen.game
+        game = self._turns.game
         position = game.position
         if game is not self._game or self._heard is None:
             self._game, self._heard, self._shown_ply, self._analysis = game, position, None, ""
@@ -121,12 +144,12 @@ class Speech:
         status.message = f"Typed {self.typed}: Enter plays, Esc clears" if self.typed else self.line
 
     def _follow_analysis(self) -> None:
-        screen = self._screen
-        notes = screen.board.notes
-        if not screen.analysing or not notes:
+        annotations = self._board.annotations
+        if not self._turns.analysing or not annotations:
             self._analysis = ""
             return
-        words = analysis_words(screen.game.shown_position, {cell: note.text for cell, note in notes.items()})
+        shown = self._turns.game.shown_position
+        words = analysis_words(shown, {cell: annotation.text for cell, annotation in annotations.items()})
         if words != self._analysis:
             self._analysis = words
             self.line = words
@@ -156,27 +179,27 @@ class Speech:
 
     def _submit(self, typed: str) -> None:
         """Play the cell named, or do what a single key does, or say why neither."""
-        screen = self._screen
-        spec = screen.game.position.spec
+        spec = self._turns.game.position.spec
         try:
             cell = spec.parse_cell(typed)
         except NotationError as error:
             if len(typed) == 1:
                 self._press(typed)
             else:
-                screen.app.bell()
+                self._screen.app.bell()
                 self.say(f"{error}")
             return
-        screen.board.cursor = cell
-        screen.play(cell)
+        self._board.cursor = cell
+        self._play(cell)
 
     def _press(self, key: str) -> None:
         screen = self._screen
         active = screen.active_bindings.get(key)
         if active is None:
             screen.app.bell()
+            position = self._turns.game.position
             self.say(f"{key} is no key of the game: type a cell name such as "
-                     f"{screen.game.position.cell_name(screen.game.position.spec.centre)}, then Enter")
+                     f"{position.cell_name(position.spec.centre)}, then Enter")
             return
         if not active.enabled:
             screen.app.bell()
@@ -194,20 +217,21 @@ class Speech:
 
     def read_cell(self) -> None:
         """The cell under the cursor, what the analysis or the hint writes in it, and its neighbours."""
-        board = self._screen.board
-        note = board.notes.get(board.cursor)
-        self.say(cell_words(self._screen.game.shown_position, board.cursor, note.text if note else ""))
+        board = self._board
+        annotation = board.annotations.get(board.cursor)
+        self.say(cell_words(self._turns.game.shown_position, board.cursor,
+                            annotation.text if annotation else ""))
 
     def read_moves(self) -> None:
         """The last moves of the position shown."""
-        self.say(recent_words(self._screen.game.shown_position))
+        self.say(recent_words(self._turns.game.shown_position))
 
     def read_turn(self) -> None:
         """Whose turn it is, or how the game ended."""
-        game = self._screen.game
+        game = self._turns.game
         words = turn_words(game.setup, game.position)
         self.say(words[:1].upper() + words[1:])
 
     def read_threats(self) -> None:
         """Every line one move from completion, and the forks of the side to move."""
-        self.say(board_threat_words(self._screen.game.shown_position))
+        self.say(board_threat_words(self._turns.game.shown_position))

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from tictactoe_tui.app.notes import (
+from tictactoe_tui.app.annotations import (
     HINT,
     PENDING,
     STRONGEST,
-    Note,
-    analysis_notes,
+    Annotation,
+    analysis_annotations,
     hint_words,
-    pending_notes,
-    strength_note,
+    pending_annotations,
+    strength_annotation,
     strengths,
     value_text,
     with_hint,
@@ -28,16 +28,16 @@ def test_known_values_count_the_moves_to_the_end() -> None:
 def test_a_distance_that_is_only_a_bound_is_marked_as_one() -> None:
     assert value_text(Value.WIN, 9, exact=False) == "+≤9"
     assert value_text(Value.LOSS, 6, exact=False) == "-≤6"
-    notes = analysis_notes([MoveEvaluation(0, Value.WIN, 8, 0, plies_exact=False),
-                            MoveEvaluation(1, Value.WIN, 6, 0)])
-    assert notes == {0: Note("+≤9", "win", "+"), 1: Note("+7", "win", "+")}
+    found = analysis_annotations([MoveEvaluation(0, Value.WIN, 8, 0, plies_exact=False),
+                                  MoveEvaluation(1, Value.WIN, 6, 0)])
+    assert found == {0: Annotation("+≤9", "win", "+"), 1: Annotation("+7", "win", "+")}
 
 
-def test_a_moves_note_counts_the_move_itself() -> None:
-    notes = analysis_notes([MoveEvaluation(0, Value.WIN, 0, 0), MoveEvaluation(1, Value.LOSS, 5, 0),
-                            MoveEvaluation(2, Value.DRAW, 7, 0)])
-    assert notes == {0: Note("+1", "win", "+"), 1: Note("-6", "loss", "-"),
-                     2: Note("=", "draw", "=")}
+def test_a_moves_annotation_counts_the_move_itself() -> None:
+    found = analysis_annotations([MoveEvaluation(0, Value.WIN, 0, 0), MoveEvaluation(1, Value.LOSS, 5, 0),
+                                  MoveEvaluation(2, Value.DRAW, 7, 0)])
+    assert found == {0: Annotation("+1", "win", "+"), 1: Annotation("-6", "loss", "-"),
+                     2: Annotation("=", "draw", "=")}
 
 
 def test_strengths_rank_scores_whatever_their_size() -> None:
@@ -47,33 +47,34 @@ def test_strengths_rank_scores_whatever_their_size() -> None:
 
 
 def test_unsolved_moves_show_their_strength_and_its_kind() -> None:
-    notes = analysis_notes([MoveEvaluation(cell, Value.UNKNOWN, None, score)
-                            for cell, score in enumerate((-500, -20, 0, 40, 90, 300))])
-    assert [note.text for note in notes.values()] == ["~0", "~2", "~4", "~5", "~7", "~9"]
-    assert [note.kind for note in notes.values()] == ["weak", "weak", "fair", "fair", "strong", "strong"]
-    assert notes[5].short == "9"
-    assert strength_note(3).kind == "fair" and strength_note(6).kind == "fair"
+    found = analysis_annotations([MoveEvaluation(cell, Value.UNKNOWN, None, score)
+                                  for cell, score in enumerate((-500, -20, 0, 40, 90, 300))])
+    assert [each.text for each in found.values()] == ["~0", "~2", "~4", "~5", "~7", "~9"]
+    assert [each.kind for each in found.values()] == ["weak", "weak", "fair", "fair", "strong", "strong"]
+    assert found[5].short == "9"
+    assert strength_annotation(3).kind == "fair" and strength_annotation(6).kind == "fair"
 
 
 def test_known_and_unknown_moves_mix() -> None:
-    notes = analysis_notes([MoveEvaluation(0, Value.WIN, 0, 0), MoveEvaluation(1, Value.UNKNOWN, None, -7),
-                            MoveEvaluation(2, Value.UNKNOWN, None, 12)])
-    assert [note.text for note in notes.values()] == ["+1", "~0", "~9"]
+    found = analysis_annotations([MoveEvaluation(0, Value.WIN, 0, 0),
+                                  MoveEvaluation(1, Value.UNKNOWN, None, -7),
+                                  MoveEvaluation(2, Value.UNKNOWN, None, 12)])
+    assert [each.text for each in found.values()] == ["+1", "~0", "~9"]
 
 
-def test_a_note_fits_its_cell_without_changing_its_meaning() -> None:
-    note = Note("-12", "loss", "-")
-    assert note.fitted(13) == "-12" and note.fitted(3) == "-12"
-    assert note.fitted(1) == "-", "never '-1', which would mean another thing"
-    assert Note("draw").fitted(2) == "dr"
+def test_an_annotation_fits_its_cell_without_changing_its_meaning() -> None:
+    annotation = Annotation("-12", "loss", "-")
+    assert annotation.fitted(13) == "-12" and annotation.fitted(3) == "-12"
+    assert annotation.fitted(1) == "-", "never '-1', which would mean another thing"
+    assert Annotation("draw").fitted(2) == "dr"
     assert HINT.fitted(7) == "hint" and HINT.fitted(1) == "*"
 
 
 def test_the_hint_goes_over_the_analysis_and_pending_cells_say_so() -> None:
-    notes = pending_notes([0, 4])
-    assert notes == {0: PENDING, 4: PENDING}
-    assert with_hint(notes, 4) == {0: PENDING, 4: HINT}
-    assert with_hint(notes, None) is notes
+    found = pending_annotations([0, 4])
+    assert found == {0: PENDING, 4: PENDING}
+    assert with_hint(found, 4) == {0: PENDING, 4: HINT}
+    assert with_hint(found, None) is found
 
 
 def test_the_hint_is_explained_in_words() -> None:

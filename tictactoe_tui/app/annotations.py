@@ -1,6 +1,6 @@
-"""What the analysis and the hint write into the board's cells, and say about a move in words.
+"""What the analysis and the hint write into the board's cells (annotations), and say about a move in words.
 
-Every note carries its meaning in its text, so it reads the same in any
+Every annotation carries its meaning in its text, so it reads the same in any
 theme and without colour; its ``kind`` only adds the colour. A move's value
 is for the player who would make it:
 
@@ -30,14 +30,14 @@ from ..engine.solver import MoveEvaluation, SearchResult, Value
 
 
 @dataclass(frozen=True, slots=True)
-class Note:
+class Annotation:
     """What one empty cell says, such as a move's value in an analysis.
 
-    ``kind`` becomes the CSS class ``-note-<kind>`` so a stylesheet can colour
+    ``kind`` becomes the CSS class ``-annotation-<kind>`` so a stylesheet can colour
     notes by meaning; the text itself must carry that meaning too, so the
     note reads the same without colour. ``short`` is what a cell too narrow
-    for ``text`` shows instead (the start of ``text`` when empty), so that a
-    note is never cut into something that means another thing.
+    for ``text`` shows instead (the start of ``text`` when empty), so that an
+    annotation is never cut into something that means another thing.
     """
 
     text: str
@@ -51,10 +51,10 @@ class Note:
         return (self.short or self.text)[:width]
 
 
-Notes = Mapping[Cell, Note]
-"""The notes of a board, by cell."""
+Annotations = Mapping[Cell, Annotation]
+"""The annotations of a board, by cell."""
 
-NO_NOTES: Notes = MappingProxyType({})
+NO_ANNOTATIONS: Annotations = MappingProxyType({})
 
 STRONGEST = 9
 """The strength of the best-scored moves on a board too big to solve."""
@@ -63,10 +63,10 @@ STRONG = 7
 FAIR = 3
 """The least strength of a ``fair`` move; below it a move is ``weak``."""
 
-PENDING = Note("…", "pending")
+PENDING = Annotation("…", "pending")
 """Shown in every empty cell while the analysis of the position is still running."""
 
-HINT = Note("hint", "hint", short="*")
+HINT = Annotation("hint", "hint", short="*")
 """The cell of the move the hint suggests."""
 
 
@@ -95,38 +95,38 @@ def strengths(scores: Iterable[int]) -> dict[int, int]:
     return {score: round(STRONGEST * index / (len(ranked) - 1)) for index, score in enumerate(ranked)}
 
 
-def analysis_notes(evaluations: Iterable[MoveEvaluation]) -> dict[Cell, Note]:
-    """The note of every evaluated move, keyed by its cell."""
+def analysis_annotations(evaluations: Iterable[MoveEvaluation]) -> dict[Cell, Annotation]:
+    """The annotation of every evaluated move, keyed by its cell."""
     evaluations = list(evaluations)
     strength = strengths(e.score for e in evaluations if e.value is Value.UNKNOWN)
-    notes: dict[Cell, Note] = {}
+    annotations: dict[Cell, Annotation] = {}
     for evaluation in evaluations:
         value = evaluation.value
         if value is Value.UNKNOWN:
-            notes[evaluation.cell] = strength_note(strength[evaluation.score])
+            annotations[evaluation.cell] = strength_annotation(strength[evaluation.score])
             continue
         moves = None if evaluation.plies is None else evaluation.plies + 1
         text = value_text(value, moves, evaluation.plies_exact)
-        notes[evaluation.cell] = Note(text, value.value, short=text[0])
-    return notes
+        annotations[evaluation.cell] = Annotation(text, value.value, short=text[0])
+    return annotations
 
 
-def strength_note(strength: int) -> Note:
-    """The note of a move of ``strength`` (0 to ``STRONGEST``) whose value is unknown."""
+def strength_annotation(strength: int) -> Annotation:
+    """The annotation of a move of ``strength`` (0 to ``STRONGEST``) whose value is unknown."""
     kind = "strong" if strength >= STRONG else "fair" if strength >= FAIR else "weak"
-    return Note(f"~{strength}", kind, short=str(strength))
+    return Annotation(f"~{strength}", kind, short=str(strength))
 
 
-def pending_notes(cells: Iterable[Cell]) -> dict[Cell, Note]:
-    """The placeholder note in each of ``cells``."""
+def pending_annotations(cells: Iterable[Cell]) -> dict[Cell, Annotation]:
+    """The placeholder annotation in each of ``cells``."""
     return dict.fromkeys(cells, PENDING)
 
 
-def with_hint(notes: Notes, hint: Cell | None) -> Notes:
-    """``notes`` with the hint's note over whatever ``hint``'s cell said."""
+def with_hint(annotations: Annotations, hint: Cell | None) -> Annotations:
+    """``annotations`` with the hint's annotation over whatever ``hint``'s cell said."""
     if hint is None:
-        return notes
-    return {**notes, hint: HINT}
+        return annotations
+    return {**annotations, hint: HINT}
 
 
 def hint_words(result: SearchResult) -> str:

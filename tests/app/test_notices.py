@@ -1,0 +1,40 @@
+"""Where a toast will stand is known before it comes, from Textual's own rules for toasts."""
+
+from __future__ import annotations
+
+import pytest
+from driving import until
+from textual.app import App, ComposeResult
+from textual.notifications import SeverityLevel
+from textual.widgets import Static
+from textual.widgets._toast import Toast
+
+from tictactoe_tui.app.screens.game.notices import toast_region
+
+MESSAGES: list[tuple[str, str, SeverityLevel]] = [
+    ("b2 is taken by X.", "", "warning"),
+    ("Hint for X: b2 — it wins, 5 moves to the end with best play.", "Hint", "information"),
+    ("The computer's engine stopped (it was killed); it starts again and the game goes on. " * 3, "Engine",
+     "warning"),
+]
+
+
+class Blank(App[None]):
+    def compose(self) -> ComposeResult:
+        yield Static("")
+
+
+@pytest.mark.parametrize("size", [(80, 24), (81, 30), (50, 20), (140, 40)])
+@pytest.mark.parametrize(("message", "title", "severity"), MESSAGES)
+async def test_the_toast_stands_where_it_was_expected(size: tuple[int, int], message: str, title: str,
+                                                      severity: SeverityLevel) -> None:
+    app = Blank()
+    async with app.run_test(size=size, notifications=True) as pilot:
+        expected = toast_region(app, message, title, severity)
+        app.notify(message, title=title, severity=severity)
+
+        def shown() -> bool:
+            return any(toast.region.area > 0 for toast in app.screen.query(Toast))
+
+        await until(pilot, shown)
+        assert app.screen.query_one(Toast).region == expected
