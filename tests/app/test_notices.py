@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import pytest
-from driving import until
+from driving import quick_app, until
 from textual.app import App, ComposeResult
 from textual.notifications import SeverityLevel
 from textual.widgets import Static
 from textual.widgets._toast import Toast
 
+from tictactoe_tui.app.screens.game import GameScreen
 from tictactoe_tui.app.screens.game.notices import toast_region
+from tictactoe_tui.engine import BoardSpec
+from tictactoe_tui.session.setup import GameSetup
 
 MESSAGES: list[tuple[str, str, SeverityLevel]] = [
     ("b2 is taken by X.", "", "warning"),
@@ -31,10 +34,26 @@ async def test_the_toast_stands_where_it_was_expected(size: tuple[int, int], mes
     app = Blank()
     async with app.run_test(size=size, notifications=True) as pilot:
         expected = toast_region(app, message, title, severity)
-        app.notify(message, title=title, severity=severity)
+        app.notify(message, title=title, severity=severity, markup=False)
 
         def shown() -> bool:
             return any(toast.region.area > 0 for toast in app.screen.query(Toast))
 
         await until(pilot, shown)
         assert app.screen.query_one(Toast).region == expected
+
+
+async def test_a_notice_is_shown_as_plain_text_whatever_brackets_it_holds() -> None:
+    said = "depth [b]9[/b] [/x] [link=file:///etc]"  # what an external brain might say
+    async with quick_app(GameSetup(BoardSpec(15, 15, 5), "human", "human")).run_test(
+            size=(200, 60), notifications=True) as pilot:
+        screen = pilot.app.screen
+        assert isinstance(screen, GameScreen)
+        screen.notices.tell(said, title="Brain")
+
+        def shown() -> bool:
+            return any(toast.region.area > 0 for toast in screen.query(Toast))
+
+        await until(pilot, shown)
+        toast = screen.query_one(Toast)
+        assert said in str(toast.render()).replace("\n", " ")

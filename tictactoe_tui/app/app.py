@@ -200,7 +200,8 @@ class TicTacToeApp(App[None]):
         for screen in self.screen_stack:
             if isinstance(screen, GameScreen):
                 screen.redraw()
-        self.notify(f"Accessible mode {'on' if self.accessible else 'off'}.", title="Accessibility")
+        self.notify(f"Accessible mode {'on' if self.accessible else 'off'}.", title="Accessibility",
+                    markup=False)
 
     def _check_server(self) -> None:
         """Quit once the server that started this app is gone (its child is then handed to another)."""
@@ -225,7 +226,8 @@ class TicTacToeApp(App[None]):
         """Tell the player about a settings or statistics file that could not be read or written (the
         ``profile``'s methods return what to say); the game goes on."""
         if problem:
-            self.notify(problem, title="Settings and statistics", severity="warning", timeout=timeout)
+            self.notify(problem, title="Settings and statistics", severity="warning", timeout=timeout,
+                        markup=False)
 
     async def action_quit(self) -> None:
         """Quit at once, whatever the computer is doing."""
@@ -263,7 +265,7 @@ class TicTacToeApp(App[None]):
 
     def _switch_keypad(self, keypad: KeypadLayout) -> None:
         self.use_keypad(keypad)
-        self.notify(f"Digits 1-9 on 3x3: {KEYPAD_LABELS[keypad]}.", title="Keypad")
+        self.notify(f"Digits 1-9 on 3x3: {KEYPAD_LABELS[keypad]}.", title="Keypad", markup=False)
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         from .screens.game import GameScreen

@@ -239,7 +239,7 @@ class NewGameScreen(Screen[NewGame | None]):
         if setup is None:
             self.app.bell()
             self.notify("This game cannot be played: see the note under the fields.",
-                        severity="error", timeout=3)
+                        severity="error", timeout=3, markup=False)
             return
         self.dismiss(NewGame(setup, self.keypad()))
 

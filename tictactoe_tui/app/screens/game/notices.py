@@ -22,7 +22,6 @@ from textual.content import Content
 from textual.css.styles import Styles
 from textual.css.stylesheet import Stylesheet
 from textual.geometry import Region, Size
-from textual.markup import MarkupError
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.widget import Widget
@@ -71,7 +70,7 @@ class Notices:
         if self._toasts.get(message, 0.0) > now:
             return
         self._toasts[message] = now + timeout
-        self._screen.notify(message, title=title, severity=severity, timeout=timeout)
+        self._screen.notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
     def warn(self, message: str, *, title: str) -> None:
         """Something went wrong that the player must read: shown long enough, where it covers nothing."""
@@ -117,10 +116,7 @@ def toast_region(app: App[object], message: str, title: str, severity: SeverityL
         toast_width = min(toast_width, int(width_rule.resolve(room, app.size)))
     if max_width_rule is not None:
         toast_width = min(toast_width, int(max_width_rule.resolve(room, app.size)))
-    try:
-        content = Content.from_markup(message)  # As the toast reads it: notices are sent as markup.
-    except MarkupError:
-        content = Content(message)  # Not to be read as markup: its length is what it takes.
+    content = Content(message)  # Notices are plain text: a brain's words are shown as they were said.
     if title:
         content = Content.assemble(title, "\n", content)
     gutter = toast.gutter

@@ -64,4 +64,4 @@ class Scorekeeper:
             self._records.report(problem)
             if problem is None:
                 self._screen.app.notify("Every record against the computer is forgotten.",
-                                        title="Statistics reset")
+                                        title="Statistics reset", markup=False)
