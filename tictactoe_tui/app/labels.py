@@ -11,7 +11,7 @@ from __future__ import annotations
 from ..engine import Outcome, Position, Status
 from ..profile.settings import KeypadLayout
 from ..session.game import Game
-from ..session.setup import GameSetup, controller_label
+from ..session.setup import GameSetup
 
 RESULTS: dict[Status, str] = {
     Status.X_WINS: "X wins",
@@ -22,7 +22,7 @@ RESULTS: dict[Status, str] = {
 
 def players_label(setup: GameSetup) -> str:
     """Who controls each side, in one line."""
-    return f"X: {controller_label(setup.x)} · O: {controller_label(setup.o)}"
+    return f"X: {setup.x.label} · O: {setup.o.label}"
 
 
 def result_label(outcome: Outcome) -> str:
