@@ -239,7 +239,7 @@ def test_a_brain_controller_reaches_the_game_setup(started: list[Started]) -> No
     controller = f"brain:{sys.executable} -m tictactoe_tui.gomocup"
     assert cli.main(["--board", "15x15", "--o", controller]) == 0
     (setup,) = (call.setup for call in started)
-    assert setup is not None and setup.o == controller and setup.x == "human"
+    assert setup is not None and str(setup.o) == controller and str(setup.x) == "human"
 
 
 def test_the_brain_subcommand_speaks_the_protocol() -> None:

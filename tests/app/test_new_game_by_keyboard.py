@@ -96,9 +96,9 @@ async def test_a_brain_is_chosen_by_its_command_and_remembered() -> None:
         await pilot.pause()
         assert not screen.query_one("#start", FormButton).disabled
         await pilot.press("s")
-        assert game(pilot).setup.o == f"brain:{OUR_BRAIN}"
+        assert str(game(pilot).setup.o) == f"brain:{OUR_BRAIN}"
     settings, problem = load_settings()
-    assert problem is None and settings.setup.o == f"brain:{OUR_BRAIN}", "remembered for the next game"
+    assert problem is None and str(settings.setup.o) == f"brain:{OUR_BRAIN}", "remembered for the next game"
 
 
 async def test_a_brain_command_that_cannot_run_is_refused_with_its_reason(tmp_path: Path) -> None:

@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from multiprocessing.process import BaseProcess
 
     from ..engine import Cell, MoveEvaluation, MoveVerdict, Player, Position, SearchResult, Solver
-    from .setup import Brain, Controller
+    from .setup import Controller
 
 PlayerFactory = Callable[[str], "Player"]
 """Makes the computer player of a level, by its name (such as ``perfect``); runs in the child."""
@@ -66,14 +66,6 @@ def default_players(level: str) -> Player:
     from ..engine import make_player
 
     return make_player(level)
-
-
-def _brain(brain: Brain) -> Player:
-    """An external brain, given the engine's levels' time for each move."""
-    from ..engine.players import DEFAULT_TIME_LIMIT
-    from ..gomocup.client import BrainPlayer
-
-    return BrainPlayer(brain.argv, time_limit=DEFAULT_TIME_LIMIT)
 
 
 def default_solvers() -> Solver:
@@ -217,14 +209,17 @@ class _EngineState:
         self._solvers.pop(game, None)
 
     def _player(self, controller: Controller | None) -> Player:
-        """A new player for ``controller``: the engine's at a level, or an external brain where brains
-        may be started."""
+        """A new player for ``controller``: the engine's at a level, or an external brain (given the
+        levels' time for each move) where brains may be started."""
         from .setup import Brain, Level  # The setup's types load with the engine, in the child.
 
         if isinstance(controller, Brain):
             if not self._brains:
                 raise PermissionError("this engine starts no brain: the game is served to a browser")
-            return _brain(controller)
+            from ..engine.players import DEFAULT_TIME_LIMIT
+            from ..gomocup.client import BrainPlayer
+
+            return BrainPlayer(controller.argv, time_limit=DEFAULT_TIME_LIMIT)
         if isinstance(controller, Level):
             return self._make_player(controller.name)
         raise ValueError(f"a move needs a computer to play it, not {controller}")
