@@ -31,7 +31,7 @@ async def test_the_new_game_screen_offers_brains_only_when_not_served(served: bo
     async with quick_app(served=served).run_test(size=(100, 40)) as pilot:
         for side in ("x", "o"):
             assert (BRAIN in player_values(pilot, side)) is not served
-            assert "perfect" in player_values(pilot, side)
+            assert Level("perfect") in player_values(pilot, side)
 
 
 async def test_a_served_app_reads_and_writes_no_settings_file(private_home: Path, tmp_path: Path) -> None:

@@ -137,7 +137,7 @@ def test_a_dead_engine_is_started_again_once_a_position() -> None:
     assert turns.jobs.finish(job)
     reply = turns.computer_failed(job, EngineStopped("killed"))
     assert reply.again and reply.notices[0].title == "Engine" and "(killed)" in reply.notices[0].text
-    assert turns.game.setup.o == "medium"
+    assert turns.game.setup.o == Level("medium")
     again = started(turns.next_turn(), "move")
     assert again.request.position == job.request.position
     assert turns.jobs.finish(again)
