@@ -2,7 +2,7 @@
 
 Kept apart from the widgets so that the status line, the side panel, the
 notifications and the tests all say the same thing in the same words. The
-name of who controls a side, ``controller_label``, comes with the setup
+name of who controls a side, a controller's ``label``, comes with the setup
 (``session.setup``), since the game's flow names a computer that fails too.
 """
 

@@ -112,11 +112,12 @@ class NewGameScreen(Screen[NewGame | None]):
             yield Choice("In a row (k)", sizes, setup.spec.k, id="k")
             for field, label, heading, controller in (("x", "X (moves first)", "Players", setup.x),
                                                       ("o", "O", "", setup.o)):
-                brain = isinstance(controller, Brain)
-                yield Choice(label, players, BRAIN if brain else controller, heading=heading, id=field)
-                if isinstance(controller, Brain):
-                    self._commands[field] = controller.command
-                    yield self._command_row(field)
+                if not isinstance(controller, Brain):
+                    yield Choice(label, players, controller, heading=heading, id=field)
+                    continue
+                yield Choice(label, players, BRAIN, heading=heading, id=field)
+                self._commands[field] = controller.command
+                yield self._command_row(field)
             yield Choice("Keypad (3x3)", [(KEYPAD_LABELS[layout], layout) for layout in KeypadLayout],
                          self._keypad, id="keypad")
             yield PresetList(PRESETS, heading="Presets", id="presets")
