@@ -194,12 +194,12 @@ def test_flags_build_the_game_setup(started: list[Started]) -> None:
     assert cli.main(["--record", "3x3k3: b2"]) == 0
     first, plain, recorded, replayed = ((call.setup, call.start) for call in started)
     assert first[0] is not None
-    assert (str(first[0].spec), first[0].x, first[0].o) == ("4x4k3", "perfect", "human")
+    assert (str(first[0].spec), str(first[0].x), str(first[0].o)) == ("4x4k3", "perfect", "human")
     assert plain == (None, None)
-    assert recorded[0] is not None and (str(recorded[0].spec), recorded[0].o) == ("4x4k3", "medium")
-    assert recorded[0].x == "human"
+    assert recorded[0] is not None and (str(recorded[0].spec), str(recorded[0].o)) == ("4x4k3", "medium")
+    assert str(recorded[0].x) == "human"
     assert recorded[1] is not None and recorded[1].record == "4x4k3: b2 a1 c3"
-    assert replayed[0] is not None and (replayed[0].x, replayed[0].o) == ("human", "human")
+    assert replayed[0] is not None and (str(replayed[0].x), str(replayed[0].o)) == ("human", "human")
 
 
 @pytest.mark.parametrize(
@@ -239,7 +239,7 @@ def test_a_brain_controller_reaches_the_game_setup(started: list[Started]) -> No
     controller = f"brain:{sys.executable} -m tictactoe_tui.gomocup"
     assert cli.main(["--board", "15x15", "--o", controller]) == 0
     (setup,) = (call.setup for call in started)
-    assert setup is not None and setup.o == controller and setup.x == "human"
+    assert setup is not None and str(setup.o) == controller and str(setup.x) == "human"
 
 
 def test_the_brain_subcommand_speaks_the_protocol() -> None:

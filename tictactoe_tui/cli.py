@@ -22,9 +22,9 @@ from typing import NoReturn
 from . import __version__
 from .engine import BoardSpec, EngineFailure, GameError, Position, parse_record
 from .engine.rules.inputs import SHOWN_CHARS, parse_int, quote, shorten
-from .gomocup.controllers import brain_problem, is_brain_controller
+from .gomocup.controllers import BrainCommandError, brain_problem
 from .gomocup.protocol import ProtocolError
-from .session.setup import CONTROLLERS, HUMAN, Controller, GameSetup, check_controller
+from .session.setup import CONTROLLERS, HUMAN, Brain, Controller, GameSetup, parse_controller
 from .web.limits import DEFAULT_IDLE_MINUTES, DEFAULT_MAX_SESSIONS, MAX_SESSIONS
 
 PROG = "tictactoe-tui"
@@ -81,13 +81,16 @@ def _time_limit(text: str) -> float:
 
 def _controller(text: str) -> Controller:
     """A side's controller: a person, a level, or ``brain:PATH [ARGS...]`` naming a program that exists."""
-    problem = brain_problem(text) if is_brain_controller(text) else None
-    if problem is not None:
-        raise argparse.ArgumentTypeError(problem)
     try:
-        return check_controller(text)
+        controller = parse_controller(text)
+    except BrainCommandError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
     except GameError as error:
         raise argparse.ArgumentTypeError(f"invalid choice: {quote(text)} ({error})") from None
+    problem = brain_problem(str(controller)) if isinstance(controller, Brain) else None
+    if problem is not None:
+        raise argparse.ArgumentTypeError(problem)
+    return controller
 
 
 def _jobs(text: str) -> int:
@@ -140,6 +143,7 @@ def _natural(text: str) -> int | None:
 
 def build_parser() -> argparse.ArgumentParser:
     """The parser for every subcommand and flag."""
+    choices = ", ".join(map(str, CONTROLLERS))
     parser = _Parser(
         prog=PROG,
         description="Tic-Tac-Toe and every m,n,k game in the terminal. "
@@ -152,9 +156,9 @@ def build_parser() -> argparse.ArgumentParser:
                         help="start a game on this board at once, e.g. 3x3, 4x4k3, 15x15k5 "
                         "(k defaults to min(width, height, 5))")
     parser.add_argument("--x", type=_controller, metavar="WHO",
-                        help=f"who plays X: {', '.join(CONTROLLERS)} or brain:PATH (default human)")
+                        help=f"who plays X: {choices} or brain:PATH (default human)")
     parser.add_argument("--o", type=_controller, metavar="WHO",
-                        help=f"who plays O: {', '.join(CONTROLLERS)} or brain:PATH, a Gomocup brain "
+                        help=f"who plays O: {choices} or brain:PATH, a Gomocup brain "
                         "with optional arguments, e.g. 'brain:pbrain-rapfi' (default medium)")
     parser.add_argument("--record", metavar="RECORD",
                         help="open a game record such as '4x4k3: b2 a1 c3' at its last position, "
@@ -236,7 +240,7 @@ def _play(args: argparse.Namespace) -> int:
         start = parse_record(args.record)
         if args.board is not None and args.board != start.spec:
             raise GameError(f"--board {args.board} does not match the record's board {start.spec}")
-    if args.served and any(is_brain_controller(side or "") for side in (args.x, args.o)):
+    if args.served and any(isinstance(side, Brain) for side in (args.x, args.o)):
         raise GameError("a served game plays no Gomocup brain")
     spec = start.spec if start is not None else args.board
     setup = None

@@ -54,7 +54,7 @@ async def test_a_failing_brain_ends_only_its_own_turn(mode: str, said: str) -> N
     setup = GameSetup(BoardSpec(7, 7, 4), "human", fake(mode))
     async with quick_app(setup).run_test(size=(120, 40)) as pilot:
         await pilot.press("enter")
-        await until(pilot, lambda: game(pilot).setup.o == "human"
+        await until(pilot, lambda: game(pilot).setup.is_human(Mark.O)
                     and any("could not move" in note for note in told(pilot)))
         screen = game(pilot)
         (note,) = [note for note in told(pilot) if "could not move" in note]
@@ -68,7 +68,7 @@ async def test_a_brain_that_refuses_the_board_is_reported_in_its_own_words() -> 
     setup = GameSetup(BoardSpec(7, 7, 4), "human", fake("refuse"))
     async with quick_app(setup).run_test(size=(120, 40)) as pilot:
         await pilot.press("enter")
-        await until(pilot, lambda: game(pilot).setup.o == "human"
+        await until(pilot, lambda: game(pilot).setup.is_human(Mark.O)
                     and any("could not move" in note for note in told(pilot)))
         (note,) = [note for note in told(pilot) if "could not move" in note]
         assert "refused the 7x7 board" in note
@@ -81,7 +81,7 @@ async def test_a_brains_failure_in_a_small_terminal_is_told_on_the_status_line_i
     setup = GameSetup(BoardSpec(15, 15, 5), "human", fake("refuse"))
     async with quick_app(setup).run_test(size=(80, 24)) as pilot:
         await pilot.press("enter")
-        await until(pilot, lambda: game(pilot).setup.o == "human")
+        await until(pilot, lambda: game(pilot).setup.is_human(Mark.O))
         assert not any("could not move" in note for note in notifications(pilot)), "no toast over the board"
         line = game(pilot).query_one(StatusLine)
         assert "could not move" in status(pilot) and "refused the 15x15 board" in status(pilot)

@@ -58,7 +58,7 @@ async def test_an_engine_that_dies_twice_on_one_move_hands_the_side_to_a_person(
             assert pid is not None
             os.kill(pid, signal.SIGKILL)
             await until(pilot, lambda pid=pid: app.engine.pid != pid)  # type: ignore[misc]
-        await until(pilot, lambda: game(pilot).setup.o == "human"
+        await until(pilot, lambda: game(pilot).setup.is_human(Mark.O)
                     and any("A person plays O" in note for note in told(pilot)))
         screen = game(pilot)
         assert not screen.thinking and screen.position.record == "3x3k3: b2"

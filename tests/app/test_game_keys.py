@@ -107,7 +107,7 @@ async def test_w_swaps_the_sides() -> None:
         await pilot.press("w")
         await until(pilot, partial(played, pilot, 1))
         screen = game(pilot)
-        assert (screen.setup.x, screen.setup.o) == ("easy", "human")
+        assert (str(screen.setup.x), str(screen.setup.o)) == ("easy", "human")
         assert screen.position.to_move is Mark.O and not screen.thinking
 
 
@@ -137,7 +137,7 @@ async def test_the_palette_swaps_the_sides_too() -> None:
     async with app.run_test() as pilot:
         await run_command(pilot, "play again with sides")
         await until(pilot, partial(played, pilot, 1))
-        assert (game(pilot).setup.x, game(pilot).setup.o) == ("easy", "human")
+        assert (str(game(pilot).setup.x), str(game(pilot).setup.o)) == ("easy", "human")
 
 
 async def test_the_footer_between_computers_fits_80_columns() -> None:

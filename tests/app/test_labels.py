@@ -17,14 +17,15 @@ from tictactoe_tui.app.widgets.scoreboard import score_lines
 from tictactoe_tui.engine import BoardSpec, Mark, Position
 from tictactoe_tui.profile.settings import KeypadLayout
 from tictactoe_tui.profile.statistics import SessionScore
-from tictactoe_tui.session.setup import GameSetup, controller_label
+from tictactoe_tui.session.setup import GameSetup, parse_controller
 
 SETUP = GameSetup(BoardSpec(3, 3, 3), "human", "perfect")
 
 
 def test_controllers_are_named_for_people() -> None:
-    assert controller_label("human") == "Human"
-    assert controller_label("medium") == "Computer (medium)"
+    assert parse_controller("human").label == "Human"
+    assert parse_controller("medium").label == "Computer (medium)"
+    assert parse_controller("brain:'/opt/my brains/pbrain-x' -v").label == "Brain (pbrain-x)"
     assert players_label(SETUP) == "X: Human · O: Computer (perfect)"
 
 

@@ -13,7 +13,7 @@ from tictactoe_tui.app.widgets.choice import Choice, ChoiceMenu
 from tictactoe_tui.app.widgets.form_button import FormButton
 from tictactoe_tui.app.widgets.preset_list import PresetList
 from tictactoe_tui.profile.settings import load_settings
-from tictactoe_tui.session.setup import CONTROLLERS
+from tictactoe_tui.session.setup import CONTROLLERS, Level
 
 OUR_BRAIN = str(Path(sys.executable).parent / "pbrain-tictactoe-tui")
 
@@ -96,9 +96,9 @@ async def test_a_brain_is_chosen_by_its_command_and_remembered() -> None:
         await pilot.pause()
         assert not screen.query_one("#start", FormButton).disabled
         await pilot.press("s")
-        assert game(pilot).setup.o == f"brain:{OUR_BRAIN}"
+        assert str(game(pilot).setup.o) == f"brain:{OUR_BRAIN}"
     settings, problem = load_settings()
-    assert problem is None and settings.setup.o == f"brain:{OUR_BRAIN}", "remembered for the next game"
+    assert problem is None and str(settings.setup.o) == f"brain:{OUR_BRAIN}", "remembered for the next game"
 
 
 async def test_a_brain_command_that_cannot_run_is_refused_with_its_reason(tmp_path: Path) -> None:
@@ -153,7 +153,7 @@ async def test_the_brain_command_field_comes_and_goes_with_the_brain_and_keeps_w
         await pilot.press(*"pbrain-x")
         await pilot.press("up", "left")
         await pilot.pause()
-        assert not screen.query(Input) and screen.query_one("#x", Choice).value == "perfect"
+        assert not screen.query(Input) and screen.query_one("#x", Choice).value == Level("perfect")
         assert not screen.query_one("#start", FormButton).disabled
         await pilot.press("right")
         await pilot.pause()

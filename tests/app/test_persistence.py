@@ -11,12 +11,12 @@ from tictactoe_tui.app.widgets.choice import Choice
 from tictactoe_tui.engine import BoardSpec, Position
 from tictactoe_tui.profile.settings import DEFAULT_THEME, KeypadLayout, Settings, load_settings, settings_path
 from tictactoe_tui.profile.statistics import statistics_path
-from tictactoe_tui.session.setup import GameSetup
+from tictactoe_tui.session.setup import GameSetup, Level
 
 
 async def test_setup_theme_and_keypad_carry_over_to_the_next_run() -> None:
     async with quick_app().run_test() as pilot:
-        form(pilot).query_one("#o", Choice).value = "medium"
+        form(pilot).query_one("#o", Choice).value = Level("medium")
         form(pilot).query_one("#keypad", Choice).value = KeypadLayout.PHONE
         await pilot.press("2", "s")
         assert game(pilot).setup == GameSetup(BoardSpec(4, 4, 3), "human", "medium")

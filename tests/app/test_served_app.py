@@ -14,12 +14,12 @@ from tictactoe_tui.app.widgets.choice import Choice
 from tictactoe_tui.engine import BoardSpec, Position
 from tictactoe_tui.profile.settings import Settings, save_settings
 from tictactoe_tui.session.engine_process import EngineProcess, Request, SearchFailed
-from tictactoe_tui.session.setup import HUMAN, Controller, GameSetup
+from tictactoe_tui.session.setup import HUMAN, Brain, GameSetup, Level
 
 
-def writing_brain(target: Path) -> Controller:
+def writing_brain(target: Path) -> Brain:
     """A "brain" that, if it were ever started, would leave ``target`` behind."""
-    return Controller("brain:" + shlex.join(["sh", "-c", f"echo started > {shlex.quote(str(target))}"]))
+    return Brain(shlex.join(["sh", "-c", f"echo started > {shlex.quote(str(target))}"]))
 
 
 def player_values(pilot: Pilot[None], side: str) -> list[object]:
@@ -31,7 +31,7 @@ async def test_the_new_game_screen_offers_brains_only_when_not_served(served: bo
     async with quick_app(served=served).run_test(size=(100, 40)) as pilot:
         for side in ("x", "o"):
             assert (BRAIN in player_values(pilot, side)) is not served
-            assert "perfect" in player_values(pilot, side)
+            assert Level("perfect") in player_values(pilot, side)
 
 
 async def test_a_served_app_reads_and_writes_no_settings_file(private_home: Path, tmp_path: Path) -> None:
@@ -118,7 +118,7 @@ async def test_redo_moves_off_the_key_a_browser_takes() -> None:
 
 
 async def test_a_served_app_keeps_its_statistics_in_memory(private_home: Path) -> None:
-    setup = GameSetup(BoardSpec(1, 1, 1), HUMAN, Controller("easy"))
+    setup = GameSetup(BoardSpec(1, 1, 1), HUMAN, Level("easy"))
     async with quick_app(setup, served=True).run_test(size=(100, 40)) as pilot:
         await pilot.press("enter")
         await until(pilot, lambda: game(pilot).position.is_over)

@@ -14,9 +14,9 @@ from brains import FAKE_BRAIN, fake_brain, our_brain
 
 from tictactoe_tui.engine import EngineFailure, GameError, Mark, Position, make_player
 from tictactoe_tui.gomocup.client import BrainFailure, BrainPlayer, BrainStopped
-from tictactoe_tui.gomocup.controllers import brain_problem, is_brain_controller, parse_brain_controller
+from tictactoe_tui.gomocup.controllers import brain_problem, parse_brain_controller
 from tictactoe_tui.gomocup.protocol import ProtocolError
-from tictactoe_tui.session.setup import GameSetup
+from tictactoe_tui.session.setup import Brain, GameSetup
 
 
 @pytest.fixture
@@ -231,9 +231,9 @@ def test_a_finished_game_has_no_move(players: list[BrainPlayer]) -> None:
     ],
 )
 def test_brain_controllers_split_like_a_shell(controller: str, argv: list[str]) -> None:
-    assert is_brain_controller(controller)
     assert parse_brain_controller(controller) == argv
-    assert GameSetup(o=controller).o == controller
+    brain = GameSetup(o=controller).o
+    assert isinstance(brain, Brain) and str(brain) == controller and brain.argv == argv
     assert BrainPlayer.from_controller(controller).argv == tuple(argv)
 
 

@@ -19,7 +19,7 @@ from tictactoe_tui.profile.saved_games import (
     parse_game,
     save_game,
 )
-from tictactoe_tui.session.setup import GameSetup
+from tictactoe_tui.session.setup import GameSetup, Level
 
 GAME = Position.from_moves("4x4k3", "b2 a1 c3")
 
@@ -50,7 +50,7 @@ def test_a_brain_is_saved_as_a_person_so_that_no_file_starts_a_program() -> None
 def test_a_hand_written_file_needs_only_the_record() -> None:
     people = GameSetup(BoardSpec(3, 3, 3), "human", "human")
     assert parse_game("\n  3x3k3: b2 a1  \n") == SavedGame(people, Position.from_moves("3x3", "b2 a1"))
-    assert parse_game("x: perfect\n# a comment\n3x3: b2\n").setup.x == "perfect"
+    assert parse_game("x: perfect\n# a comment\n3x3: b2\n").setup.x == Level("perfect")
 
 
 @pytest.mark.parametrize(("text", "reason"), [

@@ -9,6 +9,7 @@ import pytest
 from tictactoe_tui.engine import Position, Value
 from tictactoe_tui.session.engine_process import EngineProcess
 from tictactoe_tui.session.jobs import EngineJobs
+from tictactoe_tui.session.setup import Level
 
 HANG = 60.0
 
@@ -33,7 +34,7 @@ def test_a_new_search_of_a_kind_makes_the_old_one_stale(jobs: EngineJobs) -> Non
 
 
 def test_hurry_keeps_the_answer_wanted(jobs: EngineJobs) -> None:
-    job = jobs.start("move", Position.from_moves("15x15k5", "h8"), controller="perfect")
+    job = jobs.start("move", Position.from_moves("15x15k5", "h8"), controller=Level("perfect"))
     jobs.hurry("move")
     job.answer.result(HANG)
     assert job.stopped and jobs.current("move") is job and jobs.finish(job)

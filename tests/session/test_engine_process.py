@@ -19,6 +19,7 @@ from tictactoe_tui.session.engine_process import (
     Request,
     SearchFailed,
 )
+from tictactoe_tui.session.setup import Level
 
 HANG = 60.0
 """Seconds a test waits for an answer before it fails instead of hanging (not a speed bound)."""
@@ -31,8 +32,13 @@ class BrokenPlayer:
         raise RuntimeError("this player cannot move")
 
 
+EASY = Level("easy")
+BROKEN = Level("hard")
+"""The level the test's factory makes a player of that cannot move."""
+
+
 def players(name: str) -> Player:
-    return BrokenPlayer() if name == "broken" else make_player(name, seed=3)
+    return BrokenPlayer() if name == BROKEN.name else make_player(name, seed=3)
 
 
 @pytest.fixture
@@ -50,7 +56,7 @@ def assert_engine_failure(error: BaseException) -> None:
 
 def test_a_move_comes_from_another_process(engine: EngineProcess) -> None:
     position = Position.from_moves("3x3", "a1")
-    job = engine.submit(Request("move", 1, position, controller="perfect"))
+    job = engine.submit(Request("move", 1, position, controller=Level("perfect")))
     move = job.answer.result(HANG)
     assert isinstance(move, ComputerMove)
     assert position.spec.cell_name(move.cell) == "b2", "the only move that does not lose"
@@ -100,12 +106,12 @@ def test_jobs_run_in_order_and_a_stop_before_the_start_counts(engine: EngineProc
 
 
 def test_a_failing_search_fails_its_job_only(engine: EngineProcess) -> None:
-    job = engine.submit(Request("move", 1, Position.empty("3x3"), controller="broken"))
+    job = engine.submit(Request("move", 1, Position.empty("3x3"), controller=BROKEN))
     with pytest.raises(SearchFailed, match="this player cannot move") as failed:
         job.answer.result(HANG)
     assert_engine_failure(failed.value)
     pid = engine.pid
-    easy = engine.submit(Request("move", 1, Position.empty("3x3"), controller="easy"))
+    easy = engine.submit(Request("move", 1, Position.empty("3x3"), controller=EASY))
     assert easy.answer.result(HANG).cell in range(9)
     assert engine.pid == pid, "the same process goes on"
 
@@ -118,7 +124,7 @@ def test_a_killed_process_fails_its_jobs_and_the_next_job_starts_a_fresh_one(eng
     with pytest.raises(EngineStopped, match="signal 9") as stopped:
         job.answer.result(HANG)
     assert_engine_failure(stopped.value)
-    again = engine.submit(Request("move", 1, Position.empty("3x3"), controller="easy"))
+    again = engine.submit(Request("move", 1, Position.empty("3x3"), controller=EASY))
     assert again.answer.result(HANG).cell in range(9)
     assert engine.pid not in (None, pid)
 
@@ -128,7 +134,7 @@ def test_close_ends_the_process_at_once_and_refuses_later_jobs(engine: EnginePro
     pid = engine.pid
     engine.close()
     assert pid is not None and not os.path.exists(f"/proc/{pid}")
-    job = engine.submit(Request("move", 1, Position.empty("3x3"), controller="easy"))
+    job = engine.submit(Request("move", 1, Position.empty("3x3"), controller=EASY))
     with pytest.raises(EngineStopped, match="closed"):
         job.answer.result(HANG)
 
@@ -139,11 +145,11 @@ def test_a_process_that_cannot_start_fails_the_job_with_the_reason(engine: Engin
         raise OSError(11, "Resource temporarily unavailable")
 
     monkeypatch.setattr("multiprocessing.process.BaseProcess.start", no_process)
-    job = engine.submit(Request("move", 1, Position.empty("3x3"), controller="easy"))
+    job = engine.submit(Request("move", 1, Position.empty("3x3"), controller=EASY))
     with pytest.raises(EngineStopped, match="could not start .*Resource temporarily unavailable"):
         job.answer.result(HANG)
     monkeypatch.undo()
-    again = engine.submit(Request("move", 1, Position.empty("3x3"), controller="easy"))
+    again = engine.submit(Request("move", 1, Position.empty("3x3"), controller=EASY))
     assert again.answer.result(HANG).cell in range(9), "the next job tries again"
 
 

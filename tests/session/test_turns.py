@@ -7,7 +7,7 @@ from engine_standin import SPEC, StandInEngine, cell
 from tictactoe_tui.engine import Mark, Position, SearchResult, Value
 from tictactoe_tui.session.engine_process import ComputerMove, EngineStopped, Job, SearchFailed
 from tictactoe_tui.session.game import Game
-from tictactoe_tui.session.setup import HUMAN, GameSetup
+from tictactoe_tui.session.setup import HUMAN, GameSetup, Level
 from tictactoe_tui.session.turns import ANALYSIS_TIME, HINT_TIME, Turns
 
 AGAINST_MEDIUM = GameSetup(SPEC, "human", "medium")
@@ -40,7 +40,7 @@ def test_the_computer_starts_on_its_turn_and_only_once() -> None:
     assert turns.next_turn() is None, "the person's turn"
     turns.game.play(cell("b2"))
     job = started(turns.next_turn(), "move")
-    assert job.request.position == turns.game.position and job.request.controller == "medium"
+    assert job.request.position == turns.game.position and job.request.controller == Level("medium")
     assert turns.thinking and turns.next_turn() is None, "its search is under way"
 
 
@@ -137,7 +137,7 @@ def test_a_dead_engine_is_started_again_once_a_position() -> None:
     assert turns.jobs.finish(job)
     reply = turns.computer_failed(job, EngineStopped("killed"))
     assert reply.again and reply.notices[0].title == "Engine" and "(killed)" in reply.notices[0].text
-    assert turns.game.setup.o == "medium"
+    assert turns.game.setup.o == Level("medium")
     again = started(turns.next_turn(), "move")
     assert again.request.position == job.request.position
     assert turns.jobs.finish(again)
@@ -255,4 +255,4 @@ def test_a_new_game_forgets_the_old_one() -> None:
     turns.new_game(Game(AGAINST_MEDIUM, Position.from_moves("3x3", "b2")))
     assert move.stopped and engine.forgotten == [old] and turns.jobs.game != old
     assert not turns.paused and not turns.waiting
-    assert started(turns.next_turn(), "move").request.controller == "medium"
+    assert started(turns.next_turn(), "move").request.controller == Level("medium")

@@ -2,7 +2,7 @@
 
 Kept apart from the widgets so that the status line, the side panel, the
 notifications and the tests all say the same thing in the same words. The
-name of who controls a side, ``controller_label``, comes with the setup
+name of who controls a side, a controller's ``label``, comes with the setup
 (``session.setup``), since the game's flow names a computer that fails too.
 """
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 from ..engine import Outcome, Position, Status
 from ..profile.settings import KeypadLayout
 from ..session.game import Game
-from ..session.setup import GameSetup, controller_label
+from ..session.setup import GameSetup
 
 RESULTS: dict[Status, str] = {
     Status.X_WINS: "X wins",
@@ -22,7 +22,7 @@ RESULTS: dict[Status, str] = {
 
 def players_label(setup: GameSetup) -> str:
     """Who controls each side, in one line."""
-    return f"X: {controller_label(setup.x)} · O: {controller_label(setup.o)}"
+    return f"X: {setup.x.label} · O: {setup.o.label}"
 
 
 def result_label(outcome: Outcome) -> str:

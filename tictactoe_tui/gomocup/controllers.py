@@ -23,22 +23,23 @@ SHOWN_PATH = 60
 """The most characters of a brain's program a message quotes: a path needs more than most values."""
 
 
-def is_brain_controller(controller: str) -> bool:
-    """True for a controller of the form ``brain:...``."""
-    return controller.startswith(BRAIN_PREFIX)
+class BrainCommandError(GameError):
+    """Text that names a brain (``brain:...``) whose command line cannot be read: its message says why
+    and quotes the text, so the command line shows it as it is."""
 
 
 def parse_brain_controller(controller: str) -> list[str]:
     """The command line of ``brain:PATH [ARGS...]`` (split as a shell would, without running one)."""
-    if not is_brain_controller(controller):
+    if not controller.startswith(BRAIN_PREFIX):
         raise GameError(f"{quote(controller)} does not name a brain: "
                         "write brain:PATH, such as brain:pbrain-rapfi")
     try:
         argv = shlex.split(controller[len(BRAIN_PREFIX):])
     except ValueError as error:
-        raise GameError(f"{quote(controller)} cannot be read as a command line: {error}") from None
+        raise BrainCommandError(f"{quote(controller)} cannot be read as a command line: {error}") from None
     if not argv:
-        raise GameError(f"{quote(controller)} names no program: write brain:PATH, such as brain:pbrain-rapfi")
+        raise BrainCommandError(f"{quote(controller)} names no program: "
+                                "write brain:PATH, such as brain:pbrain-rapfi")
     if argv[0] == OWN_BRAIN:
         argv[0] = _own_brain()
     return argv

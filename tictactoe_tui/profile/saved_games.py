@@ -22,7 +22,7 @@ from pathlib import Path
 
 from ..engine import GameError, Mark, Position, parse_record
 from ..engine.rules.inputs import quote, shorten
-from ..session.setup import CONTROLLERS, HUMAN, Controller, GameSetup
+from ..session.setup import CONTROLLERS, HUMAN, Brain, Controller, GameSetup
 from . import storage
 
 GAME_SUFFIX = ".txt"
@@ -60,7 +60,7 @@ def game_text(setup: GameSetup, position: Position) -> str:
 
 
 def _saved_controller(controller: Controller) -> Controller:
-    return controller if controller in CONTROLLERS else HUMAN
+    return HUMAN if isinstance(controller, Brain) else controller
 
 
 def parse_game(text: str) -> SavedGame:
@@ -92,10 +92,11 @@ def _side(name: str) -> Mark | None:
 
 
 def _controller(text: str, side: Mark, number: int) -> Controller:
-    if text not in CONTROLLERS:
-        raise GameError(f"line {number}: {side} is played by one of {', '.join(CONTROLLERS)}, "
+    named: dict[str, Controller] = {str(controller): controller for controller in CONTROLLERS}
+    if text not in named:
+        raise GameError(f"line {number}: {side} is played by one of {', '.join(named)}, "
                         f"not {quote(shorten(text))}")
-    return Controller(text)
+    return named[text]
 
 
 def save_game(path: Path, setup: GameSetup, position: Position) -> str | None:

@@ -24,7 +24,7 @@ from typing import Any
 
 from ..engine import BoardSpec, GameError
 from ..engine.rules.inputs import quote
-from ..session.setup import Controller, GameSetup, check_controller
+from ..session.setup import Controller, GameSetup, parse_controller
 from . import storage
 
 SETTINGS_FILE = "settings.json"
@@ -89,7 +89,7 @@ def encode_settings(settings: Settings) -> dict[str, Any]:
     """The JSON object for ``settings`` (without the version, which ``storage`` adds)."""
     setup = settings.setup
     return {
-        "setup": {"board": str(setup.spec), "x": setup.x, "o": setup.o},
+        "setup": {"board": str(setup.spec), "x": str(setup.x), "o": str(setup.o)},
         "theme": settings.theme,
         "keypad": settings.keypad.value,
         "accessible": settings.accessible,
@@ -130,9 +130,9 @@ def _decode_setup(document: Mapping[str, Any], default: GameSetup, problems: lis
 
 def _controller(document: Mapping[str, Any], key: str, default: Controller,
                 problems: list[str]) -> Controller:
-    controller = storage.expect(document, key, str, problems, default)
+    controller = storage.expect(document, key, str, problems, str(default))
     try:
-        return check_controller(controller)
+        return parse_controller(controller)
     except GameError as error:
         problems.append(f"{key} {quote(controller)} cannot play: {error}")
         return default

@@ -32,7 +32,7 @@ from typing import Any
 
 from ..engine import PLAYER_NAMES, BoardSpec, GameError, Mark, Outcome
 from ..engine.rules.inputs import quote
-from ..session.setup import GameSetup
+from ..session.setup import GameSetup, Level
 from . import storage
 
 STATISTICS_FILE = "statistics.json"
@@ -133,7 +133,7 @@ def counted_game(setup: GameSetup) -> tuple[Mark, str] | None:
         return None
     human = humans[0]
     opponent = setup.controller(human.other)
-    return (human, opponent) if opponent in PLAYER_NAMES else None
+    return (human, opponent.name) if isinstance(opponent, Level) else None
 
 
 def result_for(outcome: Outcome, mark: Mark) -> Result:

@@ -31,16 +31,16 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, Union
 
 from ..engine.errors import EngineFailure
-from ..gomocup.controllers import is_brain_controller
 
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
     from multiprocessing.process import BaseProcess
 
     from ..engine import Cell, MoveEvaluation, MoveVerdict, Player, Position, SearchResult, Solver
+    from .setup import Controller
 
 PlayerFactory = Callable[[str], "Player"]
-"""Makes the computer player for a controller (a level name such as ``perfect``); runs in the child."""
+"""Makes the computer player of a level, by its name (such as ``perfect``); runs in the child."""
 SolverFactory = Callable[[], "Solver"]
 """Makes the solver of one game's analyses and hints; runs in the child."""
 
@@ -61,19 +61,11 @@ class SearchFailed(EngineFailure):
     player that raised); the message says which."""
 
 
-def default_players(controller: str) -> Player:
+def default_players(level: str) -> Player:
     """The engine's player of that level, with fresh randomness (the engine loads in its own process)."""
     from ..engine import make_player
 
-    return make_player(controller)
-
-
-def _brain(controller: str) -> Player:
-    """An external brain (``brain:PATH [ARGS...]``), given the engine's levels' time for each move."""
-    from ..engine.players import DEFAULT_TIME_LIMIT
-    from ..gomocup.client import BrainPlayer
-
-    return BrainPlayer.from_controller(controller, time_limit=DEFAULT_TIME_LIMIT)
+    return make_player(level)
 
 
 def default_solvers() -> Solver:
@@ -105,8 +97,8 @@ class Request:
     game: Hashable
     position: Position
     time_limit: float | None = None
-    controller: str = ""
-    """For a move: who plays it, by controller name."""
+    controller: Controller | None = None
+    """For a move: who plays it (a level or a brain)."""
 
 
 @dataclass(eq=False)
@@ -205,7 +197,7 @@ class _EngineState:
         self._make_player = players
         self._make_solver = solvers
         self._brains = brains
-        self._players: dict[tuple[Hashable, str, object], Player] = {}
+        self._players: dict[tuple[Hashable, Controller | None, object], Player] = {}
         self._solvers: dict[Hashable, Solver] = {}
 
     def forget(self, game: Hashable) -> None:
@@ -216,17 +208,29 @@ class _EngineState:
                 close()
         self._solvers.pop(game, None)
 
+    def _player(self, controller: Controller | None) -> Player:
+        """A new player for ``controller``: the engine's at a level, or an external brain (given the
+        levels' time for each move) where brains may be started."""
+        from .setup import Brain, Level  # The setup's types load with the engine, in the child.
+
+        if isinstance(controller, Brain):
+            if not self._brains:
+                raise PermissionError("this engine starts no brain: the game is served to a browser")
+            from ..engine.players import DEFAULT_TIME_LIMIT
+            from ..gomocup.client import BrainPlayer
+
+            return BrainPlayer(controller.argv, time_limit=DEFAULT_TIME_LIMIT)
+        if isinstance(controller, Level):
+            return self._make_player(controller.name)
+        raise ValueError(f"a move needs a computer to play it, not {controller}")
+
     def run(self, request: Request, stop: threading.Event) -> Answer:
         position = request.position
         if request.kind == "move":
             key = (request.game, request.controller, position.to_move)
             player = self._players.get(key)
             if player is None:
-                brain = is_brain_controller(request.controller)
-                if brain and not self._brains:
-                    raise PermissionError("this engine starts no brain: the game is served to a browser")
-                make = _brain if brain else self._make_player
-                player = self._players[key] = make(request.controller)
+                player = self._players[key] = self._player(request.controller)
             cell = player.choose(position, stop)
             said = getattr(player, "messages", None)
             return ComputerMove(cell, player.name, tuple(said()) if callable(said) else ())

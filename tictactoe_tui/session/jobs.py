@@ -20,6 +20,7 @@ from typing import Protocol
 
 from ..engine import Cell, MoveEvaluation, Position
 from .engine_process import Job, Kind, Request
+from .setup import Controller
 
 PositionKey = tuple[int, int]
 """A position by its marks alone, since its value does not depend on the order they were played in."""
@@ -78,7 +79,7 @@ class EngineJobs:
         return bool(self._current)
 
     def start(self, kind: Kind, position: Position, *, time_limit: float | None = None,
-              controller: str = "") -> Job:
+              controller: Controller | None = None) -> Job:
         """Ask for a new job of ``kind``; the one it replaces is stopped and its answer dropped."""
         self.stop(kind)
         job = self.engine.submit(Request(kind, self.game, position, time_limit, controller))

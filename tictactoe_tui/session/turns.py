@@ -24,11 +24,10 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ..engine import Cell, Mark, Outcome, SearchResult
-from ..gomocup.controllers import is_brain_controller
 from .engine_process import ComputerMove, EngineStopped, Job, SearchFailed
 from .game import Game
 from .jobs import Engine, EngineJobs
-from .setup import controller_label
+from .setup import Brain
 
 ANALYSIS_TIME = 1.0
 """Seconds the analysis of one position may take (boards with few empty cells are solved sooner)."""
@@ -151,7 +150,7 @@ class Turns:
         """Have the thinking computer answer at once with the best move found so far; an external brain
         cannot be hurried, and the notice says so."""
         job = self.jobs.current("move")
-        if job is not None and is_brain_controller(job.request.controller):
+        if job is not None and isinstance(job.request.controller, Brain):
             # The protocol has no way to ask a brain for its move early: stopping it would lose the move.
             return Notice("A brain answers in its own time, within a second a move.")
         self.jobs.hurry("move")
@@ -160,7 +159,7 @@ class Turns:
     def hear(self, job: Job, move: ComputerMove) -> tuple[Notice, ...]:
         """What an external brain said with its move: its own name the first time, and its messages."""
         mark = job.request.position.to_move
-        if not is_brain_controller(self.game.setup.controller(mark)):
+        if not isinstance(self.game.setup.controller(mark), Brain):
             return ()
         notices: list[Notice] = []
         if self._brain_names.get(mark) != move.player:
@@ -187,7 +186,7 @@ class Turns:
             words = f"The computer's engine stopped ({error}); it starts again and the game goes on."
             return Reply((Notice(words, "Engine", warning=True),), again=True)
         mark = position.to_move
-        who = controller_label(self.game.setup.controller(mark))
+        who = self.game.setup.controller(mark).label
         self.game.hand_to_person(mark)
         words = (f"{who} could not move: {error}. A person plays {mark} from now on; "
                  "the game and its record are kept.")

@@ -21,9 +21,9 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
 from ...engine import MAX_SIDE, MIN_SIDE, BoardSpec, BoardSpecError
-from ...gomocup.controllers import BRAIN_PREFIX, brain_problem, is_brain_controller
+from ...gomocup.controllers import BRAIN_PREFIX, brain_problem
 from ...profile.settings import KeypadLayout
-from ...session.setup import CONTROLLERS, GameSetup, check_controller, controller_label, without_brains
+from ...session.setup import CONTROLLERS, Brain, Controller, GameSetup, without_brains
 from ..geometry import plan_screen, too_small_message
 from ..labels import KEYPAD_LABELS
 from ..presets import PRESETS
@@ -102,7 +102,7 @@ class NewGameScreen(Screen[NewGame | None]):
     def compose(self) -> ComposeResult:
         setup = self._initial
         sizes = [(str(n), n) for n in range(MIN_SIDE, MAX_SIDE + 1)]
-        players: list[tuple[str, str]] = [(controller_label(name), name) for name in CONTROLLERS]
+        players: list[tuple[str, object]] = [(controller.label, controller) for controller in CONTROLLERS]
         if self._brains:
             players.append(("Gomocup brain…", BRAIN))
         with Form(id="new-game") as form:
@@ -112,11 +112,12 @@ class NewGameScreen(Screen[NewGame | None]):
             yield Choice("In a row (k)", sizes, setup.spec.k, id="k")
             for field, label, heading, controller in (("x", "X (moves first)", "Players", setup.x),
                                                       ("o", "O", "", setup.o)):
-                brain = is_brain_controller(controller)
-                yield Choice(label, players, BRAIN if brain else controller, heading=heading, id=field)
-                if brain:
-                    self._commands[field] = controller.removeprefix(BRAIN)
-                    yield self._command_row(field)
+                if not isinstance(controller, Brain):
+                    yield Choice(label, players, controller, heading=heading, id=field)
+                    continue
+                yield Choice(label, players, BRAIN, heading=heading, id=field)
+                self._commands[field] = controller.command
+                yield self._command_row(field)
             yield Choice("Keypad (3x3)", [(KEYPAD_LABELS[layout], layout) for layout in KeypadLayout],
                          self._keypad, id="keypad")
             yield PresetList(PRESETS, heading="Presets", id="presets")
@@ -149,28 +150,30 @@ class NewGameScreen(Screen[NewGame | None]):
         assert isinstance(value, int)
         return value
 
-    def _controller(self, field: str) -> str:
+    def _controller(self, field: str) -> Controller:
+        """The controller chosen for ``field``'s side; for a brain, only once ``_player_problem`` has none."""
         value = self._choice(field).value
-        assert isinstance(value, str)
         if value == BRAIN:
-            return BRAIN + self._commands[field].strip()
+            return Brain(self._commands[field].strip())
+        assert isinstance(value, Controller)
         return value
 
     def _player_problem(self, field: str) -> str | None:
-        controller = self._controller(field)
-        if is_brain_controller(controller) and not self._brains:
+        if self._choice(field).value != BRAIN:
+            return None
+        if not self._brains:
             return "No Gomocup brain plays here: choose a person or a computer level."
-        if controller == BRAIN:
+        command = self._commands[field].strip()
+        if not command:
             return "Type the brain's command, such as pbrain-rapfi or /path/to/pbrain-embryo."
-        return brain_problem(controller) if is_brain_controller(controller) else None
+        return brain_problem(BRAIN_PREFIX + command)
 
     def chosen(self) -> GameSetup | None:
         """The setup the fields describe, or None while they describe no game that can be played."""
         width, height, k = (self._number(field) for field in SIZE_FIELDS)
         if board_problem(width, height, k) is not None or any(map(self._player_problem, SIDES)):
             return None
-        return GameSetup(BoardSpec(width, height, k), check_controller(self._controller("x")),
-                         check_controller(self._controller("o")))
+        return GameSetup(BoardSpec(width, height, k), self._controller("x"), self._controller("o"))
 
     def keypad(self) -> KeypadLayout:
         """The keypad layout chosen."""

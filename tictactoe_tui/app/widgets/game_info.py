@@ -12,7 +12,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from ...engine import BoardSpec, Mark, Position
-from ...session.setup import GameSetup, controller_label
+from ...session.setup import GameSetup
 from ..labels import result_label
 from ..presets import board_name, board_rules
 
@@ -81,7 +81,7 @@ class GameInfo(Widget):
         ]
         for mark in Mark:
             marker = TURN_MARKER if not position.is_over and position.to_move is mark else " "
-            lines.append(f"{marker} {mark} {controller_label(setup.controller(mark))}")
+            lines.append(f"{marker} {mark} {setup.controller(mark).label}")
         if position.is_over:
             lines += ["", Content.styled(result_label(position.outcome), result_style)]
         return Content("\n").join(lines)
