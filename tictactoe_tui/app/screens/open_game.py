@@ -86,6 +86,10 @@ class OpenGameScreen(ModalScreen[SavedGame | None]):
             yield Input(placeholder="path/to/game.txt", id="open-game-path")
             yield Label(id="open-game-error")
 
+    def on_mount(self) -> None:
+        if self._paths:
+            self.query_one("#open-game-list", OptionList).highlighted = 0  # Enter opens the newest.
+
     @on(OptionList.OptionSelected)
     def _chosen(self, event: OptionList.OptionSelected) -> None:
         event.stop()
