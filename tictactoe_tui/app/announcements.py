@@ -3,7 +3,8 @@
 A screen reader or a braille display cannot see a mark appear or a cell
 light up; it reads text. Everything a sighted player notices on the board
 (a move, a move taken back, a threat, the end, where the cursor is) is put
-here into a sentence short enough to be announced at once. The threats are
+here into a sentence short enough to be announced at once, and so is the
+review of a finished game, which the move list marks with signs. The threats are
 the engine's own scans (``engine.scans``), not a second opinion, so the
 words never disagree with what the computer plays against.
 """
