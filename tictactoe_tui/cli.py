@@ -17,6 +17,7 @@ import os
 import re
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import NoReturn
 
 from . import __version__
@@ -160,9 +161,13 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--o", type=_controller, metavar="WHO",
                         help=f"who plays O: {choices} or brain:PATH, a Gomocup brain "
                         "with optional arguments, e.g. 'brain:pbrain-rapfi' (default medium)")
-    parser.add_argument("--record", metavar="RECORD",
-                        help="open a game record such as '4x4k3: b2 a1 c3' at its last position, "
-                        "between two people unless --x or --o names a computer")
+    start = parser.add_mutually_exclusive_group()
+    start.add_argument("--record", metavar="RECORD",
+                       help="open a game record such as '4x4k3: b2 a1 c3' at its last position, "
+                       "between two people unless --x or --o names a computer")
+    start.add_argument("--open", metavar="FILE",
+                       help="open a game saved with Ctrl+S at its last position, with the players it "
+                       "was saved with unless --x or --o names others")
     parser.add_argument("--accessible", action="store_true",
                         help="play with a screen reader or braille display: the terminal's cursor on the "
                         "board's cursor, every change said in words, moves typed as cell names "
@@ -236,17 +241,26 @@ def _solve(args: argparse.Namespace) -> int:
 
 def _play(args: argparse.Namespace) -> int:
     start: Position | None = None
-    if args.record is not None:
+    saved: GameSetup | None = None
+    if args.open is not None:
+        if args.served:
+            raise GameError("a served game opens no file")
+        from .profile.saved_games import open_game
+
+        game = open_game(Path(args.open).expanduser())
+        start, saved = game.position, game.setup
+    elif args.record is not None:
         start = parse_record(args.record)
-        if args.board is not None and args.board != start.spec:
-            raise GameError(f"--board {args.board} does not match the record's board {start.spec}")
+    if start is not None and args.board is not None and args.board != start.spec:
+        raise GameError(f"--board {args.board} does not match the record's board {start.spec}")
     if args.served and any(isinstance(side, Brain) for side in (args.x, args.o)):
         raise GameError("a served game plays no Gomocup brain")
     spec = start.spec if start is not None else args.board
     setup = None
     if spec is not None or args.x is not None or args.o is not None:
-        # A record is continued or replayed by people unless the flags name a computer.
-        defaults = GameSetup(start.spec, HUMAN, HUMAN) if start is not None else GameSetup()
+        # A record is continued or replayed by people unless the flags name a computer; a saved game
+        # by the players it was saved with.
+        defaults = saved or (GameSetup(start.spec, HUMAN, HUMAN) if start is not None else GameSetup())
         setup = GameSetup(spec or defaults.spec, args.x or defaults.x, args.o or defaults.o)
     # What the imports make lives as long as the program: collecting while they run finds nothing to
     # free, and walking their objects again later would only delay the first screen. Measured with

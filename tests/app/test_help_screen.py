@@ -35,7 +35,7 @@ README = Path(__file__).resolve().parents[2] / "README.md"
 SPOKEN = {"up": "↑", "down": "↓", "left": "←", "right": "→", "enter": "Enter", "space": "Space",
           "question_mark": "?", "f1": "F1", "escape": "Esc", "ctrl+r": "Ctrl+R", "comma": ",",
           "full_stop": ".", "home": "Home", "end": "End", "pageup": "PgUp", "pagedown": "PgDn",
-          "f2": "F2", "f3": "F3", "f4": "F4", "f5": "F5"}
+          "f2": "F2", "f3": "F3", "f4": "F4", "f5": "F5", "ctrl+s": "Ctrl+S", "ctrl+o": "Ctrl+O"}
 
 
 def keys_of(*classes: type[DOMNode]) -> set[str]:

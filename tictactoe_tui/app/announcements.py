@@ -3,16 +3,17 @@
 A screen reader or a braille display cannot see a mark appear or a cell
 light up; it reads text. Everything a sighted player notices on the board
 (a move, a move taken back, a threat, the end, where the cursor is) is put
-here into a sentence short enough to be announced at once. The threats are
+here into a sentence short enough to be announced at once, and so is the
+review of a finished game, which the move list marks with signs. The threats are
 the engine's own scans (``engine.scans``), not a second opinion, so the
 words never disagree with what the computer plays against.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
-from ..engine import Cell, Mark, Position, Status
+from ..engine import Cell, Mark, MoveVerdict, Position, Status, Value
 from ..engine.rules.lines import win_lines
 from ..engine.rules.scans import fork_cells, winning_cells
 from ..session.setup import GameSetup
@@ -199,3 +200,33 @@ def analysis_words(position: Position, values: Mapping[Cell, str], count: int = 
         return "Analysis: working"
     best = sorted(known, key=lambda cell: (_rank(known[cell]), cell))[:count]
     return "Analysis, best first: " + ", ".join(f"{position.cell_name(cell)} {known[cell]}" for cell in best)
+
+
+GIVEN_AWAY = {Value.WIN: "the win", Value.DRAW: "the draw"}
+"""What a blunder threw away, by what its player held before it."""
+
+
+def review_words(verdicts: Sequence[MoveVerdict]) -> str:
+    """The review of a game in one line: each move that gave away a proven result, by its side and cell
+    (``O's b1 gave away the draw``), and how many moves went unproven, where the board was too big."""
+    blunders = [verdict for verdict in verdicts if verdict.blunder]
+    said = [f"{mark_of_ply(verdict.ply)}'s {verdict.move_name} gave away {GIVEN_AWAY[verdict.before]}"
+            for verdict in blunders[:MOST_CELLS_NAMED]]
+    if len(blunders) > MOST_CELLS_NAMED:
+        said.append(f"{len(blunders) - MOST_CELLS_NAMED} more")
+    if not said:
+        words = "Review: no move gave away a proven result"
+    elif len(said) == 1:
+        words = f"Review: {said[0]}"
+    else:
+        words = f"Review: {len(blunders)} blunders: {', '.join(said[:-1])} and {said[-1]}"
+    unproven = sum(Value.UNKNOWN in (verdict.before, verdict.after) for verdict in verdicts)
+    if unproven:
+        words += (f"; the board is too big to review fully: {unproven} of {len(verdicts)} moves "
+                  "could not be judged")
+    return words + "."
+
+
+def mark_of_ply(ply: int) -> Mark:
+    """The side that made the move numbered ``ply``, from 1."""
+    return Mark.at_ply(ply - 1)

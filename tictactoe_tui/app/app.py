@@ -150,7 +150,8 @@ class TicTacToeApp(App[None]):
             # Pushed once the app runs: a screen pushed while the app starts is drawn, thrown away
             # and drawn again when the terminal reports its size, which delays the first screen.
             setup = self._playable(settings.setup)
-            first = NewGameScreen(setup, keypad=settings.keypad, brains=not self.served)
+            first = NewGameScreen(setup, keypad=settings.keypad, brains=not self.served,
+                                  files=not self.served)
             self.call_later(self.push_screen, first, self._first_game)
         else:
             self._open_game(self._setup, self._start)
@@ -211,7 +212,7 @@ class TicTacToeApp(App[None]):
     def _first_game(self, choice: NewGame | None) -> None:
         if choice is not None:
             self.use_keypad(choice.keypad)
-            self._open_game(choice.setup, None)
+            self._open_game(choice.setup, choice.start)
 
     def _open_game(self, setup: GameSetup, start: Position | None) -> None:
         from .screens.game import COMPUTER_PAUSE, GameScreen  # Not needed for the new-game screen.
@@ -288,6 +289,12 @@ class TicTacToeApp(App[None]):
                                 screen.action_analysis)
             yield SystemCommand("Copy game record", "Put this game's record on the clipboard (c)",
                                 screen.action_copy_record)
+            yield SystemCommand("Review", "Mark the moves of the finished game that gave away a proven "
+                                "result (v)", screen.action_review)
+            if not self.served:  # A served game's files would be the server's, not the visitor's.
+                yield SystemCommand("Save game", "Save this game to a file (Ctrl+S)", screen.action_save_game)
+                yield SystemCommand("Open game", "Open a saved game in place of this one (Ctrl+O)",
+                                    screen.action_open_game)
             other = (KeypadLayout.PHONE if self.profile.settings.keypad is KeypadLayout.CALCULATOR
                      else KeypadLayout.CALCULATOR)
             yield SystemCommand(f"Keypad: {KEYPAD_LABELS[other]}",

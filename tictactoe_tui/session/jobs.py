@@ -1,8 +1,8 @@
 """The engine jobs of one game: which one is current for each purpose, and what the finished ones found.
 
-A game asks the engine for three kinds of answer: the computer's move, the
-analysis of the position on the board, and a hint; each is a job in the
-engine's process (see ``engine_process``). At most one of each is
+A game asks the engine for four kinds of answer: the computer's move, the
+analysis of the position on the board, a hint, and the review of a finished
+game; each is a job in the engine's process (see ``engine_process``). At most one of each is
 current; starting another, or stopping it, makes the old one stale, and the
 engine is told to stop at once. An answer is used only if its job is still
 current when it arrives, so a late answer is recognised and dropped. Finished

@@ -14,6 +14,8 @@ so every rule below runs in the tests without an app:
 * an engine that dies under the computer's search is started afresh once a
   position; when the computer still cannot move, a person takes its side;
 * a hint is for a person's turn, or for a position of a replay;
+* a finished game can be reviewed; the review holds for the position it
+  read, and is dropped (its search stopped) once the game changes;
 * the keys that apply now show, those that do nothing now are dimmed, and
   those that never apply to the players the game began with are left out.
 """
@@ -23,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from ..engine import Cell, Mark, Outcome, SearchResult
+from ..engine import Cell, Mark, MoveVerdict, Outcome, Position, SearchResult
 from .engine_process import ComputerMove, EngineStopped, Job, SearchFailed
 from .game import Game
 from .jobs import Engine, EngineJobs
@@ -33,6 +35,9 @@ ANALYSIS_TIME = 1.0
 """Seconds the analysis of one position may take (boards with few empty cells are solved sooner)."""
 HINT_TIME = 1.0
 """Seconds a hint may take."""
+REVIEW_TIME = 0.5
+"""Seconds the review may spend on each position of the game: small boards are solved well within
+it, while a big board's game of many moves still reads in seconds rather than minutes."""
 
 Action = Literal["play_cursor", "undo", "redo", "hint", "analysis", "move_now", "pause"]
 DYNAMIC_ACTIONS: tuple[Action, ...] = ("play_cursor", "undo", "redo", "hint", "analysis", "move_now", "pause")
@@ -74,11 +79,14 @@ class Turns:
         """True when ``.`` asked a paused game for one more computer move."""
         self._brain_names: dict[Mark, str] = {}
         """The names external brains gave themselves, by the side they play."""
+        self._review: tuple[Position, tuple[MoveVerdict, ...]] | None = None
+        """The last review finished, with the position of the game it read."""
 
     def new_game(self, game: Game) -> None:
         """Play ``game`` from now on: every job is stopped and forgotten, and the pause ends."""
         self.jobs.new_game()
         self._brain_names.clear()
+        self._review = None
         self.game = game
         self.paused = False
         self.waiting = False
@@ -97,6 +105,12 @@ class Turns:
         """After any move, undo, redo or new game: the outcome to count, if the game has just ended."""
         if self.analysing:
             self.game.helped()
+        position = self.game.position
+        if self._review is not None and self._review[0] != position:
+            self._review = None
+        reviewing = self.jobs.current("review")
+        if reviewing is not None and reviewing.request.position != position:
+            self.jobs.stop("review")
         return self.game.newly_over()
 
     def analyse(self, on: bool) -> None:
@@ -247,6 +261,47 @@ class Turns:
             return None
         return Notice(f"No hint: {error}. Press i to try again.", "Hint", warning=True)
 
+    # The review of a finished game
+
+    @property
+    def reviewing(self) -> bool:
+        """True while the review of the game is sought."""
+        return self.jobs.current("review") is not None
+
+    @property
+    def verdicts(self) -> tuple[MoveVerdict, ...]:
+        """The review of the game as it stands, move by move; empty when it has not been reviewed."""
+        review = self._review
+        return review[1] if review is not None and review[0] == self.game.position else ()
+
+    @property
+    def blunders(self) -> frozenset[int]:
+        """The plies of the moves the review found gave away a proven result."""
+        return frozenset(verdict.ply for verdict in self.verdicts if verdict.blunder)
+
+    def review(self) -> Job | Notice | None:
+        """Ask the engine to review the finished game: the job started, the notice saying why there is
+        nothing to review yet, or None while its review is under way."""
+        position = self.game.position
+        if not position.is_over:
+            return Notice("The review comes once the game is over.", "Review")
+        if self.reviewing:
+            return None
+        return self.jobs.start("review", position, time_limit=REVIEW_TIME)
+
+    def reviewed(self, job: Job, verdicts: tuple[MoveVerdict, ...]) -> bool:
+        """Keep the review ``job`` found; False for a stale job, whose review is dropped."""
+        if not self.jobs.finish(job):
+            return False
+        self._review = (job.request.position, verdicts)
+        return True
+
+    def review_failed(self, job: Job, error: Exception) -> Notice | None:
+        """The review could not be made: the notice says why; None when the job was stale anyway."""
+        if not self.jobs.finish(job):
+            return None
+        return Notice(f"No review: {error}. Press v to try again.", "Review", warning=True)
+
     # The keys
 
     def key_state(self, action: str, *, board_focused: bool) -> bool | None:
@@ -279,4 +334,6 @@ class Turns:
             if began:
                 return False
             return (not humans and not game.position.is_over) or None
+        if action == "review":
+            return game.position.is_over or None
         return True

@@ -1,7 +1,8 @@
 """The new-game screen: the board's size, k, who plays each side, one-key presets and the keypad.
 
 It returns a ``NewGame`` (or None when the player goes back to the game in
-progress). The board is checked by ``BoardSpec`` itself on every change, so
+progress); a saved game opened from here (``ctrl+o``) is a ``NewGame`` too,
+with the position to start from. The board is checked by ``BoardSpec`` itself on every change, so
 the rules live in one place and the explanation shown under the field is
 the engine's own. The keypad layout is not part of a game's setup but a
 preference; it sits here because this is where a player settles how they
@@ -20,8 +21,9 @@ from textual.events import Resize
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
-from ...engine import MAX_SIDE, MIN_SIDE, BoardSpec, BoardSpecError
+from ...engine import MAX_SIDE, MIN_SIDE, BoardSpec, BoardSpecError, Position
 from ...gomocup.controllers import BRAIN_PREFIX, brain_problem
+from ...profile.saved_games import SavedGame
 from ...profile.settings import KeypadLayout
 from ...session.setup import CONTROLLERS, Brain, Controller, GameSetup, without_brains
 from ..geometry import plan_screen, too_small_message
@@ -30,6 +32,7 @@ from ..presets import PRESETS
 from ..widgets.choice import Choice
 from ..widgets.form_button import FormButton
 from ..widgets.preset_list import PresetList
+from .open_game import OpenGameScreen
 
 SIZE_FIELDS = ("width", "height", "k")
 """The board's fields, in the order ``BoardSpec`` takes them."""
@@ -62,6 +65,8 @@ class NewGame:
 
     setup: GameSetup
     keypad: KeypadLayout = KeypadLayout.CALCULATOR
+    start: Position | None = None
+    """The position of a saved game opened, to play on from; None for the empty board."""
 
 
 class NewGameScreen(Screen[NewGame | None]):
@@ -77,6 +82,7 @@ class NewGameScreen(Screen[NewGame | None]):
     BINDINGS = [
         Binding("s", "start", "Start"),
         Binding("escape", "cancel", "Back"),
+        Binding("ctrl+o", "open_game", "Open game", show=False),
         Binding("up", "app.focus_previous", "Previous field", show=False),
         Binding("down", "app.focus_next", "Next field", show=False),
         *(Binding(preset.key, f"preset({index})", preset.name, show=False)
@@ -84,8 +90,10 @@ class NewGameScreen(Screen[NewGame | None]):
     ]
 
     def __init__(self, setup: GameSetup | None = None, *, keypad: KeypadLayout = KeypadLayout.CALCULATOR,
-                 can_cancel: bool = False, brains: bool = True) -> None:
+                 can_cancel: bool = False, brains: bool = True, files: bool = True) -> None:
         super().__init__()
+        self._files = files
+        """False where no file may be read (a game served to a browser): no saved game is opened."""
         self._brains = brains
         """False where no external brain may play (a game served to a browser): none is offered."""
         initial = setup or GameSetup()
@@ -233,6 +241,8 @@ class NewGameScreen(Screen[NewGame | None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "cancel":
             return self._can_cancel
+        if action == "open_game":
+            return self._files
         return True
 
     @on(FormButton.Pressed, "#start")
@@ -251,6 +261,15 @@ class NewGameScreen(Screen[NewGame | None]):
         """Go back to the game in progress."""
         if self._can_cancel:
             self.dismiss(None)
+
+    def action_open_game(self) -> None:
+        """Open a saved game instead of a new one: its board, players and moves."""
+        if self._files:
+            self.app.push_screen(OpenGameScreen(), self._opened)
+
+    def _opened(self, saved: SavedGame | None) -> None:
+        if saved is not None:
+            self.dismiss(NewGame(saved.setup, self.keypad(), saved.position))
 
     def action_preset(self, index: int) -> None:
         """Set the board fields to a preset (the players stay as chosen)."""

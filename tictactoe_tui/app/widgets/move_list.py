@@ -4,6 +4,9 @@ The list shows one line per move in the engine's notation (``3. X c3``),
 below a ``start`` line for the empty board, so the option at index ``n`` is
 the position after ``n`` moves. Moves taken back by undo stay in the list,
 muted, until a different move replaces them: they are still one redo away.
+Once the game has been reviewed, a move that gave away a proven result ends
+in ``?``, as chess books mark a mistake: the mark reads without colour, and
+the ``move-list--blunder`` component class colours it.
 
 Stepping through the list with the keys is a replay: each step posts
 ``MoveList.PlyBrowsed`` so the board can follow. Steps stop at either end
@@ -23,6 +26,9 @@ from textual.widgets.option_list import Option
 
 from ...engine import Mark
 from ...session.history import History
+
+BLUNDER_MARK = "?"
+"""After a move that gave away a proven result."""
 
 
 class _PlyMessage(Message):
@@ -56,7 +62,13 @@ class MoveList(OptionList):
     MoveList:focus {
         border-title-color: $text;
     }
+    MoveList > .move-list--blunder {
+        color: $text-error;
+        text-style: bold;
+    }
     """
+
+    COMPONENT_CLASSES = {"move-list--blunder"}
 
     BINDINGS = [
         Binding("left", "cursor_up", "Previous move", show=False),
@@ -69,6 +81,9 @@ class MoveList(OptionList):
 
     shown_ply: reactive[int | None] = reactive(None)
     """The ply the board shows, or None for the current position."""
+
+    blunders: reactive[frozenset[int]] = reactive(frozenset())
+    """The plies of the moves the review found gave away a proven result, each marked ``?``."""
 
     class PlySelected(_PlyMessage):
         """The player chose the position after ``ply`` moves (0 is the empty board)."""
@@ -87,7 +102,7 @@ class MoveList(OptionList):
     ) -> None:
         super().__init__(name=name, id=id, classes=classes, disabled=disabled, markup=False)
         self.border_title = "Moves"
-        self._rows: list[tuple[str, bool]] = []
+        self._rows: list[tuple[str, bool, bool]] = []
         self.set_reactive(MoveList.history, history)
 
     @property
@@ -104,17 +119,35 @@ class MoveList(OptionList):
         self.watch_history(self.history)
 
     def watch_history(self, history: History | None) -> None:
-        rows = _rows(history)
+        rows = _rows(history, self.blunders)
         shown = self._rows
         if shown and rows[:len(shown)] == shown:
             # A move played: only the new lines are built and measured, not the whole game again.
-            self.add_options(_option(ply, text, dim) for ply, (text, dim) in enumerate(rows[len(shown):],
-                                                                                      start=len(shown)))
+            self.add_options(self._option(ply, *row) for ply, row in enumerate(rows[len(shown):],
+                                                                              start=len(shown)))
         elif rows != shown:
-            self.set_options(_option(ply, text, dim) for ply, (text, dim) in enumerate(rows))
+            self.set_options(self._option(ply, *row) for ply, row in enumerate(rows))
         self._rows = rows
         self.highlighted = self.current_ply
         self.scroll_to_highlight()
+
+    def watch_blunders(self) -> None:
+        self.watch_history(self.history)
+
+    def notify_style_update(self) -> None:
+        # The mark's colour is read from the stylesheet when a line is built: a new theme rebuilds them.
+        super().notify_style_update()
+        if self.blunders and self._rows:
+            self._rows = []
+            self.watch_history(self.history)
+
+    def _option(self, ply: int, text: str, dim: bool, blunder: bool) -> Option:
+        # Dim rather than a theme colour: Textual blends dim text with whatever is behind it, so a
+        # taken-back move stays readable under the highlight in every theme.
+        prompt = Content.styled(text, "dim italic") if dim else Content(text)
+        if blunder:
+            prompt = prompt + Content.styled(BLUNDER_MARK, self.get_visual_style("move-list--blunder"))
+        return Option(prompt, id=f"ply-{ply}")
 
     def watch_shown_ply(self) -> None:
         self.highlighted = self.current_ply
@@ -165,21 +198,16 @@ class MoveList(OptionList):
         self.post_message(self.PlySelected(self, event.option_index))
 
 
-def _rows(history: History | None) -> list[tuple[str, bool]]:
-    """Each line of the list: its text and whether it is dimmed (a move taken back)."""
+def _rows(history: History | None, blunders: frozenset[int] = frozenset()) -> list[tuple[str, bool, bool]]:
+    """Each line of the list: its text, whether it is dimmed (a move taken back), and whether it is
+    marked as a blunder."""
     if history is None:
         return []
     line = history.line
     width = len(str(len(line)))
     spec = history.position.spec
-    rows = [(f"{'':>{width}}  start", False)]
-    rows += [(f"{ply:>{width}}. {Mark.at_ply(ply - 1)} {spec.cell_name(cell)}", ply > history.ply)
+    rows = [(f"{'':>{width}}  start", False, False)]
+    rows += [(f"{ply:>{width}}. {Mark.at_ply(ply - 1)} {spec.cell_name(cell)}", ply > history.ply,
+              ply in blunders)
              for ply, cell in enumerate(line, start=1)]
     return rows
-
-
-def _option(ply: int, text: str, dim: bool) -> Option:
-    # Dim rather than a theme colour: Textual blends dim text with whatever is behind it, so a
-    # taken-back move stays readable under the highlight in every theme.
-    prompt = Content.styled(text, "dim italic") if dim else Content(text)
-    return Option(prompt, id=f"ply-{ply}")

@@ -1,4 +1,5 @@
-"""The game screen's workers: each awaits one engine job (the computer's move, the analysis, a hint).
+"""The game screen's workers: each awaits one engine job (the computer's move, the analysis, a hint,
+the review of a finished game).
 
 Every job runs in the engine's own process (see ``EngineJobs``), so every
 key is answered at once whatever the computer is doing. Each answer is
@@ -16,7 +17,7 @@ import time
 from collections.abc import Coroutine
 from typing import Any, Protocol
 
-from ....engine import Cell, EngineFailure, Position, SearchResult
+from ....engine import Cell, EngineFailure, MoveVerdict, Position, SearchResult
 from ....session.engine_process import ComputerMove, Job
 from ....session.turns import Reply, Turns
 from ...annotations import (
@@ -27,6 +28,7 @@ from ...annotations import (
     pending_annotations,
     with_hint,
 )
+from ...announcements import review_words
 from .notices import Notices
 
 COMPUTER_PAUSE = 0.5
@@ -35,6 +37,8 @@ PAUSE_STEP = 0.02
 """How often the pause before a computer move looks whether "move now" cut it short."""
 HINT_NOTICE_TIME = 6.0
 """Seconds the words of a hint stay on screen."""
+REVIEW_NOTICE_TIME = 10.0
+"""Seconds the review's words stay on screen: they may name several moves."""
 
 
 class Host(Protocol):
@@ -179,3 +183,27 @@ class ComputerWorkers:
         words = f"Hint for {position.to_move}: {position.cell_name(cell)} — {hint_words(result)}."
         self._notices.tell(words, title="Hint", timeout=HINT_NOTICE_TIME)
         self._host.redraw()
+
+    # The review
+
+    def review(self) -> None:
+        """Have the engine review the finished game; the move list then marks each blunder."""
+        asked = self._turns.review()
+        if isinstance(asked, Job):
+            self._notices.tell("Reviewing the game…", title="Review")
+            self._host.run_worker(self._await_review(asked), group="review")
+        elif asked is not None:
+            self._notices.refuse(asked.text)
+
+    async def _await_review(self, job: Job) -> None:
+        turns = self._turns
+        try:
+            verdicts: tuple[MoveVerdict, ...] = await asyncio.wrap_future(job.answer)
+        except EngineFailure as error:
+            notice = turns.review_failed(job, error)
+            if notice is not None:
+                self._notices.show(notice)
+            return
+        if turns.reviewed(job, verdicts):
+            self._notices.tell(review_words(verdicts), title="Review", timeout=REVIEW_NOTICE_TIME)
+            self._host.redraw()

@@ -4,13 +4,45 @@ Which keys apply now is the game's flow (``Turns.key_state``); this helper
 keeps the footer in step with it. A key that works now shows; a key that
 does nothing now is dimmed in place, so that no key moves as the game goes;
 a key that never applies to the players the game began with is left out.
+The keys themselves are declared here, beside the rules for showing them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from textual.binding import Binding, BindingType
+
 from ....session.turns import DYNAMIC_ACTIONS
+
+GAME_BINDINGS: list[BindingType] = [
+    # The board takes Enter and Space while it has the focus; otherwise they come here: to say why
+    # no move is played, or, while the move list has the focus, to keep Play in its place, dimmed.
+    Binding("enter,space", "play_cursor", "Play", key_display="⏎"),
+    Binding("u", "undo", "Undo"),
+    Binding("ctrl+r,U", "redo", "Redo", key_display="^r", id="redo"),
+    Binding("i", "hint", "Hint"),
+    Binding("a", "analysis", "Analysis"),
+    Binding("m", "move_now", "Move now"),
+    Binding("p", "pause", "Pause"),
+    Binding("r", "restart", "Again"),
+    Binding("n", "new_game", "New"),
+    Binding("q", "quit", "Quit"),
+    Binding("w", "swap_sides", "Swap sides", show=False),
+    Binding("s", "statistics", "Statistics", show=False),
+    Binding("c", "copy_record", "Copy record", show=False),
+    Binding("comma", "step(-1)", "Previous move", show=False),
+    Binding("full_stop", "step(1)", "Next move", show=False),
+    Binding("escape", "live", "Back to the game", show=False),
+    Binding("f2", "read('cell')", "Read the cell and its neighbours", show=False),
+    Binding("f3", "read('moves')", "Read the last moves", show=False),
+    Binding("f4", "read('turn')", "Read whose turn it is", show=False),
+    Binding("f5", "read('threats')", "Read the threats", show=False),
+    Binding("v", "review", "Review", show=False),
+    Binding("ctrl+s", "save_game", "Save game", show=False),
+    Binding("ctrl+o", "open_game", "Open game", show=False),
+]
+"""The game screen's keys, in the order the footer shows them (the ones it leaves out last)."""
 
 
 class GameKeys:

@@ -12,7 +12,7 @@ from typing import Protocol
 
 from textual.screen import Screen
 
-from ....engine import Outcome
+from ....engine import Outcome, Position
 from ....profile.player import Profile
 from ....profile.settings import KeypadLayout
 from ....session.setup import GameSetup
@@ -43,7 +43,8 @@ class Leaving:
     """Runs what leaves the game screen's game, once the player agrees; the screen owns one."""
 
     def __init__(self, screen: Screen[None], turns: Turns, exits: Exits,
-                 count: Callable[[Outcome | None], None], start: Callable[[GameSetup], None]) -> None:
+                 count: Callable[[Outcome | None], None],
+                 start: Callable[[GameSetup, Position | None], None]) -> None:
         self._screen = screen
         """Where the questions are asked."""
         self._turns = turns
@@ -51,7 +52,7 @@ class Leaving:
         self._count = count
         """Counts a game given up (see ``Scorekeeper.count``)."""
         self._start = start
-        """Begins the game chosen on the new-game screen."""
+        """Begins the game chosen on the new-game screen, from a saved game's position if one was opened."""
 
     def then(self, then: Callable[[], None]) -> None:
         """Run ``then`` at once, or once the player confirms giving up the game in progress."""
@@ -78,10 +79,10 @@ class Leaving:
         self._turns.wait()
         exits = self._exits
         choose = NewGameScreen(self._turns.game.setup, keypad=exits.profile.settings.keypad, can_cancel=True,
-                               brains=not exits.served)
+                               brains=not exits.served, files=not exits.served)
         self._screen.app.push_screen(choose, self._chosen)
 
     def _chosen(self, choice: NewGame | None) -> None:
         if choice is not None:
             self._exits.use_keypad(choice.keypad)
-            self.then(lambda: self._start(choice.setup))
+            self.then(lambda: self._start(choice.setup, choice.start))

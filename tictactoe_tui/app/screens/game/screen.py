@@ -7,8 +7,8 @@ by helpers it owns, each given only what it works with: ``ComputerWorkers``
 awaits the engine's answers, ``Leaving`` asks before a game in progress is
 given up, ``Scorekeeper`` counts finished games, ``Replay`` steps through the
 moves played, ``GameKeys`` keeps the footer in step, ``Notices`` puts short
-messages where they can be read, and ``Speech`` says every change in words
-in the accessible mode. The app comes in as a ``GameHost``.
+messages where they can be read, ``GameFiles`` saves and opens games, and
+``Speech`` says every change in words in the accessible mode. The app comes in as a ``GameHost``.
 
 The board shows the live position, or an earlier one in a replay; it never
 takes a move in a replay.
@@ -20,7 +20,6 @@ from collections.abc import Callable
 
 from textual import getters
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Container, Horizontal, Vertical
 from textual.events import Key, Resize, ScreenResume
 from textual.geometry import Size
@@ -41,8 +40,9 @@ from ...widgets.move_list import MoveList
 from ...widgets.scoreboard import Scoreboard
 from ...widgets.status import StatusLine
 from .computer import COMPUTER_PAUSE, ComputerWorkers, board_annotations
+from .files import GameFiles
 from .host import GameHost
-from .keys import GameKeys
+from .keys import GAME_BINDINGS, GameKeys
 from .leaving import Leaving
 from .notices import Notices
 from .replay import Replay
@@ -56,30 +56,7 @@ RECORD_NOTICE_TIME = 6.0
 class GameScreen(Screen[None]):
     """One game after another with the same screen: ``start_game`` begins the next."""
 
-    BINDINGS = [
-        # The board takes Enter and Space while it has the focus; otherwise they come here: to say why
-        # no move is played, or, while the move list has the focus, to keep Play in its place, dimmed.
-        Binding("enter,space", "play_cursor", "Play", key_display="⏎"),
-        Binding("u", "undo", "Undo"),
-        Binding("ctrl+r,U", "redo", "Redo", key_display="^r", id="redo"),
-        Binding("i", "hint", "Hint"),
-        Binding("a", "analysis", "Analysis"),
-        Binding("m", "move_now", "Move now"),
-        Binding("p", "pause", "Pause"),
-        Binding("r", "restart", "Again"),
-        Binding("n", "new_game", "New"),
-        Binding("q", "quit", "Quit"),
-        Binding("w", "swap_sides", "Swap sides", show=False),
-        Binding("s", "statistics", "Statistics", show=False),
-        Binding("c", "copy_record", "Copy record", show=False),
-        Binding("comma", "step(-1)", "Previous move", show=False),
-        Binding("full_stop", "step(1)", "Next move", show=False),
-        Binding("escape", "live", "Back to the game", show=False),
-        Binding("f2", "read('cell')", "Read the cell and its neighbours", show=False),
-        Binding("f3", "read('moves')", "Read the last moves", show=False),
-        Binding("f4", "read('turn')", "Read whose turn it is", show=False),
-        Binding("f5", "read('threats')", "Read the threats", show=False),
-    ]
+    BINDINGS = GAME_BINDINGS
 
     board = getters.query_one("#board", Board)
 
@@ -96,6 +73,8 @@ class GameScreen(Screen[None]):
         self.replay = Replay(self.turns, self.redraw, self._give_board_keys)
         self.keys = GameKeys(self._key_state, self.refresh_bindings)
         self.speech = Speech(self, self.turns, host, self.notices, self.play)
+        self.files = GameFiles(self, self.turns, self.notices, self.leaving.then, self.start_game,
+                               allowed=not host.served)
         if start is None:
             host.report(host.profile.remember_setup(setup))
 
@@ -208,6 +187,7 @@ class GameScreen(Screen[None]):
         moves = self.query_one(MoveList)
         moves.history = game.history
         moves.shown_ply = game.shown_ply
+        moves.blunders = turns.blunders
         status = self.query_one(StatusLine)
         status.message = self.notices.current() or game_status_text(
             game, paused=turns.paused, hinting=turns.hinting, thinking=turns.thinking)
@@ -271,6 +251,9 @@ class GameScreen(Screen[None]):
 
     def _key_state(self, action: str) -> bool | None:
         focused = self.focused
+        refused = self.files.applies(action)
+        if refused is not None:
+            return refused
         return self.turns.key_state(action, board_focused=focused is None or isinstance(focused, Board))
 
     def action_quit(self) -> None:
@@ -335,6 +318,18 @@ class GameScreen(Screen[None]):
         # Terminals may ignore the request; the record is in the message to copy by hand then.
         self.notices.tell(f"{record} — sent to the clipboard", title="Game record",
                           timeout=RECORD_NOTICE_TIME)
+
+    def action_review(self) -> None:
+        """Have the engine find the moves of the finished game that gave away a proven result."""
+        self.computer.review()
+
+    def action_save_game(self) -> None:
+        """Save the game to a file, to open it again later (``ctrl+o`` or ``--open``)."""
+        self.files.save()
+
+    def action_open_game(self) -> None:
+        """Open a saved game in place of this one."""
+        self.files.open()
 
     def action_read(self, what: str) -> None:
         """Say the cell under the cursor, the last moves, whose turn it is or the threats, on demand."""

@@ -1,0 +1,86 @@
+"""A small question over the game: where to save it, with a fresh file name already filled in.
+
+The file is written here, not by the screen that asked: a path the disk
+refuses (a folder that cannot be made, a full disk) is answered in the
+dialog with the reason, and the dialog stays open with the path as typed,
+so that a slip costs one correction and the game is never touched.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.content import Content
+from textual.screen import ModalScreen
+from textual.widgets import Input, Label
+
+from ...engine import Position
+from ...profile.saved_games import new_game_path, save_game
+from ...session.setup import GameSetup
+
+
+class SaveGameScreen(ModalScreen[Path | None]):
+    """Saves the game to the path typed on Enter and dismisses with that path, or with None on Esc."""
+
+    DEFAULT_CSS = """
+    SaveGameScreen {
+        align: center middle;
+    }
+    SaveGameScreen #save-game {
+        width: 72;
+        max-width: 100%;
+        height: auto;
+        padding: 0 1;
+        border: round $primary;
+        border-title-style: bold;
+        background: $surface;
+    }
+    SaveGameScreen Label {
+        width: 100%;
+    }
+    SaveGameScreen #save-game-error {
+        display: none;
+        color: $text-error;
+    }
+    SaveGameScreen #save-game-error.-shown {
+        display: block;
+    }
+    """
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, setup: GameSetup, position: Position) -> None:
+        super().__init__()
+        self.setup = setup
+        self.position = position
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="save-game") as box:
+            box.border_title = "Save game"
+            yield Label("Save to this file, then Enter (Esc: cancel)", id="save-game-prompt")
+            yield Input(str(new_game_path(str(self.position.spec))), id="save-game-path")
+            yield Label(id="save-game-error")
+
+    @on(Input.Submitted)
+    def _save(self, event: Input.Submitted) -> None:
+        event.stop()
+        typed = event.value.strip()
+        problem = ("Type the file to save to." if not typed
+                   else save_game(Path(typed).expanduser(), self.setup, self.position))
+        if problem is not None:
+            message = self.query_one("#save-game-error", Label)
+            message.update(Content(problem))
+            message.add_class("-shown")
+            return
+        self.dismiss(Path(typed).expanduser())
+
+    @on(Input.Changed)
+    def _clear_error(self) -> None:
+        self.query_one("#save-game-error", Label).remove_class("-shown")
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
