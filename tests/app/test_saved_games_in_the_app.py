@@ -14,7 +14,7 @@ from tictactoe_tui.app.screens.open_game import OpenGameScreen
 from tictactoe_tui.app.screens.save_game import SaveGameScreen
 from tictactoe_tui.engine import BoardSpec, Position
 from tictactoe_tui.profile.saved_games import games_dir, save_game
-from tictactoe_tui.session.setup import HUMAN, Controller, GameSetup
+from tictactoe_tui.session.setup import HUMAN, GameSetup, Level
 
 PEOPLE = GameSetup(BoardSpec(3, 3, 3), HUMAN, HUMAN)
 T = TypeVar("T")
@@ -56,7 +56,7 @@ async def test_a_game_saved_opens_again_as_it_was(private_home: Path) -> None:
 async def test_a_game_saved_elsewhere_opens_by_its_path(tmp_path: Path) -> None:
     position = Position.from_moves("4x4k3", "b2 a1")
     path = tmp_path / "elsewhere.txt"
-    assert save_game(path, GameSetup(position.spec, HUMAN, Controller("easy")), position) is None
+    assert save_game(path, GameSetup(position.spec, HUMAN, Level("easy")), position) is None
     async with quick_app(PEOPLE).run_test(size=(100, 40)) as pilot:
         await pilot.press("ctrl+o")
         opening = await dialog(pilot, OpenGameScreen)
@@ -64,7 +64,7 @@ async def test_a_game_saved_elsewhere_opens_by_its_path(tmp_path: Path) -> None:
         await pilot.press(*str(path), "enter")
         await until(pilot, lambda: not isinstance(pilot.app.screen, OpenGameScreen))
         assert game(pilot).position == position
-        assert game(pilot).setup == GameSetup(position.spec, HUMAN, Controller("easy"))
+        assert game(pilot).setup == GameSetup(position.spec, HUMAN, Level("easy"))
 
 
 async def test_a_file_that_holds_no_game_says_why_and_keeps_the_game() -> None:

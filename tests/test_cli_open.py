@@ -13,7 +13,7 @@ import pytest
 from tictactoe_tui import cli
 from tictactoe_tui.engine import Position
 from tictactoe_tui.profile.saved_games import save_game
-from tictactoe_tui.session.setup import HUMAN, Controller, GameSetup
+from tictactoe_tui.session.setup import HUMAN, GameSetup, Level
 
 
 @dataclass(frozen=True)
@@ -46,7 +46,7 @@ def started(monkeypatch: pytest.MonkeyPatch) -> list[Started]:
 def saved(tmp_path: Path) -> Path:
     position = Position.from_moves("4x4k3", "b2 a1 c3")
     path = tmp_path / "game.txt"
-    assert save_game(path, GameSetup(position.spec, HUMAN, Controller("hard")), position) is None
+    assert save_game(path, GameSetup(position.spec, HUMAN, Level("hard")), position) is None
     return path
 
 
@@ -56,8 +56,8 @@ def test_open_starts_the_saved_game_with_its_players(started: list[Started], tmp
     assert cli.main(["--open", str(path), "--x", "easy"]) == 0
     plain, overridden = started
     assert plain.start is not None and plain.start.record == "4x4k3: b2 a1 c3"
-    assert plain.setup == GameSetup(plain.start.spec, HUMAN, Controller("hard"))
-    assert overridden.setup is not None and (overridden.setup.x, overridden.setup.o) == ("easy", "hard")
+    assert plain.setup == GameSetup(plain.start.spec, HUMAN, Level("hard"))
+    assert overridden.setup is not None and (overridden.setup.x, overridden.setup.o) == (Level("easy"), Level("hard"))
 
 
 def refusal(*args: str) -> str:
