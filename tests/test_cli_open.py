@@ -57,7 +57,7 @@ def test_open_starts_the_saved_game_with_its_players(started: list[Started], tmp
     plain, overridden = started
     assert plain.start is not None and plain.start.record == "4x4k3: b2 a1 c3"
     assert plain.setup == GameSetup(plain.start.spec, HUMAN, Level("hard"))
-    assert overridden.setup is not None and (overridden.setup.x, overridden.setup.o) == (Level("easy"), Level("hard"))
+    assert overridden.setup == GameSetup(plain.start.spec, Level("easy"), Level("hard"))
 
 
 def refusal(*args: str) -> str:
