@@ -11,6 +11,7 @@ from textual.widgets._toast import Toast
 
 from tictactoe_tui.app.screens.game import GameScreen
 from tictactoe_tui.app.screens.game.notices import toast_region
+from tictactoe_tui.app.widgets.board import Board
 from tictactoe_tui.engine import BoardSpec
 from tictactoe_tui.session.setup import GameSetup
 
@@ -57,3 +58,17 @@ async def test_a_notice_is_shown_as_plain_text_whatever_brackets_it_holds() -> N
         await until(pilot, shown)
         toast = screen.query_one(Toast)
         assert said in str(toast.render()).replace("\n", " ")
+
+
+async def test_a_toast_that_would_push_the_last_one_over_the_board_goes_to_the_status_line() -> None:
+    async with quick_app(GameSetup(BoardSpec(3, 3, 3), "human", "human")).run_test(
+            size=(100, 30), notifications=True) as pilot:
+        screen = pilot.app.screen
+        assert isinstance(screen, GameScreen)
+        screen.notices.tell("Reviewing the game…", title="Review")
+        assert screen.notices.current() is None, "alone, the toast stands below the board"
+        screen.notices.tell("Review: O's b1 gave away the draw.", title="Review")
+        assert screen.notices.current() == "Review: O's b1 gave away the draw."
+        await pilot.pause()
+        board = screen.query_one(Board)
+        assert not any(toast.region.overlaps(board.region) for toast in screen.query(Toast))

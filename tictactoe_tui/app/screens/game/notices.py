@@ -21,7 +21,7 @@ from textual.app import App
 from textual.content import Content
 from textual.css.styles import Styles
 from textual.css.stylesheet import Stylesheet
-from textual.geometry import Region, Size
+from textual.geometry import Region, Size, Spacing
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.widget import Widget
@@ -45,8 +45,8 @@ class Notices:
         """Shows the status line again, with or without the message in it."""
         self._in_status: tuple[str, float] | None = None
         """A message the status line shows until the time given, where a toast would cover the board."""
-        self._toasts: dict[str, float] = {}
-        """When each message shown as a toast goes away."""
+        self._toasts: dict[str, tuple[float, int]] = {}
+        """When each message shown as a toast goes away, and the rows it takes in the stack of toasts."""
         self.echo: Callable[[str], None] | None = None
         """Also given every message, to say it where a screen reader reads (the accessible mode)."""
 
@@ -62,14 +62,15 @@ class Notices:
         if self.echo is not None:
             self.echo(message)
         now = time.monotonic()
-        if self._toast_would_cover_board(message, title, severity):
+        if self._toasts.get(message, (0.0, 0))[0] > now:
+            return
+        region = self._toast_region(message, title, severity, now)
+        if region is None:
             self._in_status = (message, now + timeout)
             self._screen.set_timer(timeout, self._redraw)
             self._redraw()
             return
-        if self._toasts.get(message, 0.0) > now:
-            return
-        self._toasts[message] = now + timeout
+        self._toasts[message] = (now + timeout, region.height + toast_margin(self._screen.app))
         self._screen.notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
     def warn(self, message: str, *, title: str) -> None:
@@ -89,14 +90,18 @@ class Notices:
         self.tell(why, severity="warning")
         return False
 
-    def _toast_would_cover_board(self, message: str, title: str, severity: SeverityLevel) -> bool:
+    def _toast_region(self, message: str, title: str, severity: SeverityLevel, now: float) -> Region | None:
+        """Where the toast of ``message`` would stand, with the toasts still shown pushed up above it;
+        None where that stack would cover the board."""
         screen = self._screen
+        region = toast_region(screen.app, message, title, severity)
         if not screen.is_mounted:
-            return False
+            return region
         board = screen.query_one(Board)
-        if not board.display:
-            return False
-        return board.region.overlaps(toast_region(screen.app, message, title, severity))
+        stacked = sum(rows for until, rows in self._toasts.values() if until > now)
+        if board.display and board.region.overlaps(region.grow(Spacing(stacked, 0, 0, 0))):
+            return None
+        return region
 
 
 def toast_region(app: App[object], message: str, title: str, severity: SeverityLevel) -> Region:
@@ -123,6 +128,11 @@ def toast_region(app: App[object], message: str, title: str, severity: SeverityL
     toast_height = content.get_height(toast.get_rules(), max(toast_width - gutter.width, 1)) + gutter.height
     bottom = height - rack.margin.bottom
     return Region(room.width - toast_width, bottom - toast_height, toast_width, toast_height)
+
+
+def toast_margin(app: App[object]) -> int:
+    """The rows between two toasts in the stack."""
+    return int(_styles(app, Toast, "Toast").margin.top)
 
 
 _read: dict[tuple[type[Widget], tuple[str, ...]], Styles] = {}
