@@ -85,5 +85,6 @@ async def test_a_brains_failure_in_a_small_terminal_is_told_on_the_status_line_i
         assert not any("could not move" in note for note in notifications(pilot)), "no toast over the board"
         line = game(pilot).query_one(StatusLine)
         assert "could not move" in status(pilot) and "refused the 15x15 board" in status(pilot)
+        await until(pilot, lambda: line.size.height > 1)  # the layout follows the message's length
         assert line.size.height > 1, "the whole message, on as many rows as it needs"
         assert line.region.y >= game(pilot).query_one(Board).region.bottom, "under the board, not over it"
