@@ -104,7 +104,8 @@ def test_a_solver_with_a_history_answers_as_a_fresh_one(board: str, processes: i
             assert found.plies_exact, position.record
             assert _solved(found) == _solved(Solver().solve(position)), (kind, position.record)
         if board in DRAWN:
-            pool = solver._pool
+            lazy = solver._pool
+            pool = lazy._pool if lazy is not None else None
             assert (pool is not None and bool(pool._workers)) is (processes > 1), "the workers took part"
     finally:
         solver.close()

@@ -35,7 +35,7 @@ from .budget import Budget, OutOfBudget
 from .proving.exact import ExactSearch
 from .proving.node import Node, Proof
 from .proving.transposition import DEFAULT_MEMORY_LIMIT_MB, TranspositionTable
-from .proving.zones import TABLE_SHARE
+from .proving.zones import TABLE_SHARE, ZoneProver
 from .rules.bits import bit_cells
 from .rules.position import Position
 from .rules.spec import BoardSpec, Cell
@@ -137,7 +137,7 @@ class Solver:
             memory_limit_mb, share=TABLE_SHARE / (TABLE_SHARE + 2 * (1 + workers)))
         self._workers = workers
         self._engine: ExactSearch | None = None
-        self._pool: ProverPool | None = None
+        self._pool: _LazyPool | None = None
         """The worker processes of the board size last asked about, when there are any."""
         self._lock = threading.Lock()
 
@@ -155,11 +155,9 @@ class Solver:
             engine = self._engine = ExactSearch(spec, self._table, pool=self._pool)
         return engine
 
-    def _pool_for(self, spec: BoardSpec) -> ProverPool:
+    def _pool_for(self, spec: BoardSpec) -> _LazyPool:
         """The workers for ``spec``'s board; they start when a proof first needs them."""
-        from .proving.parallel import ProverPool  # only now: multiprocessing would slow every start-up
-
-        return ProverPool(spec, self._workers, self._table.capacity)
+        return _LazyPool(spec, self._workers, self._table.capacity)
 
     def close(self) -> None:
         """End the worker processes, if any (a later proof starts them again)."""
@@ -344,3 +342,24 @@ def _heuristic(position: Position, *, deadline: float, stop: threading.Event | N
     from .bigboard.strategy import search
 
     return search(position, deadline=deadline, stop=stop)
+
+
+class _LazyPool:
+    """A ``ProverPool`` made when a proof first hands it replies: ``multiprocessing`` and the workers'
+    modules take about 18 ms to import, which a solve that never needs them (most of them, and every
+    ``solve`` of a small board from the command line) does not pay."""
+
+    def __init__(self, spec: BoardSpec, workers: int, capacity: int) -> None:
+        self._arguments = (spec, workers, capacity)
+        self._pool: ProverPool | None = None
+
+    def defend(self, prover: ZoneProver, side: int, budget: Budget, node: Node) -> int:
+        if self._pool is None:
+            from .proving.parallel import ProverPool
+
+            self._pool = ProverPool(*self._arguments)
+        return self._pool.defend(prover, side, budget, node)
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.close()

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import shlex
+import shutil
 import stat
 import sys
 
@@ -48,8 +49,6 @@ def parse_brain_controller(controller: str) -> list[str]:
 def _own_brain() -> str:
     """This package's brain: by its name where PATH finds it, else the one installed beside this Python
     (a virtual environment's ``bin`` or ``Scripts``, which the README's setup never puts on PATH)."""
-    import shutil  # Only for brains: 2 ms of every command's start-up otherwise.
-
     if shutil.which(OWN_BRAIN) is not None:
         return OWN_BRAIN
     beside = shutil.which(OWN_BRAIN, path=os.path.dirname(sys.executable))
@@ -62,8 +61,6 @@ def brain_problem(controller: str) -> str | None:
     Checked before a game starts, so that a command that cannot run is refused with its reason
     rather than found out when the brain's first move is due.
     """
-    import shutil  # Only for brains: 2 ms of every command's start-up otherwise.
-
     try:
         program = parse_brain_controller(controller)[0]
     except GameError as error:
