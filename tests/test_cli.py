@@ -23,8 +23,9 @@ from tictactoe_tui.engine.rules.inputs import quote
 from tictactoe_tui.gomocup.client import BrainFailure
 from tictactoe_tui.gomocup.controllers import SHOWN_PATH
 from tictactoe_tui.gomocup.protocol import ProtocolError
+from tictactoe_tui.profile.saved_games import save_game
 from tictactoe_tui.session.engine_process import EngineStopped
-from tictactoe_tui.session.setup import GameSetup
+from tictactoe_tui.session.setup import HUMAN, GameSetup, Level
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
@@ -525,3 +526,34 @@ def test_a_distance_not_proven_shortest_reads_as_at_most(capsys: pytest.CaptureF
     assert cli.main(["solve", "7x7k4", "--moves", "c6 e4 f3", "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert (report["value"], report["plies"], report["plies_exact"]) == ("win", 7, True)
+
+
+def saved(tmp_path: Path) -> Path:
+    position = Position.from_moves("4x4k3", "b2 a1 c3")
+    path = tmp_path / "game.txt"
+    assert save_game(path, GameSetup(position.spec, HUMAN, Level("hard")), position) is None
+    return path
+
+
+def test_open_starts_the_saved_game_with_its_players(started: list[Started], tmp_path: Path) -> None:
+    path = saved(tmp_path)
+    assert cli.main(["--open", str(path)]) == 0
+    assert cli.main(["--open", str(path), "--x", "easy"]) == 0
+    plain, overridden = started
+    assert plain.start is not None and plain.start.record == "4x4k3: b2 a1 c3"
+    assert plain.setup == GameSetup(plain.start.spec, HUMAN, Level("hard"))
+    assert overridden.setup == GameSetup(plain.start.spec, Level("easy"), Level("hard"))
+
+
+def test_a_file_that_holds_no_game_is_refused_in_one_line(tmp_path: Path) -> None:
+    corrupt = tmp_path / "corrupt.txt"
+    corrupt.write_text("# A game of tictactoe-tui\nX: wizard\n3x3: b2\n")
+    assert "line 2: X is played by one of" in refusal("--open", str(corrupt))
+    assert "there is no file" in refusal("--open", str(tmp_path / "missing.txt"))
+
+
+def test_open_and_record_are_one_or_the_other(tmp_path: Path) -> None:
+    line = refusal("--open", str(saved(tmp_path)), "--record", "3x3: b2")
+    assert "not allowed with argument" in line
+    assert "does not match the record's board 4x4k3" in refusal("--open", str(saved(tmp_path)),
+                                                                "--board", "3x3")

@@ -36,35 +36,6 @@ def listed(path: Path) -> Content:
 class OpenGameScreen(ModalScreen[SavedGame | None]):
     """Dismisses with the game read from the file chosen, or with None on Esc."""
 
-    DEFAULT_CSS = """
-    OpenGameScreen {
-        align: center middle;
-    }
-    OpenGameScreen #open-game {
-        width: 80;
-        max-width: 100%;
-        height: auto;
-        max-height: 100%;
-        padding: 0 1;
-        border: round $primary;
-        border-title-style: bold;
-        background: $surface;
-    }
-    OpenGameScreen Label {
-        width: 100%;
-    }
-    OpenGameScreen #open-game-list {
-        height: auto;
-        max-height: 12;
-    }
-    OpenGameScreen #open-game-error {
-        display: none;
-        color: $text-error;
-    }
-    OpenGameScreen #open-game-error.-shown {
-        display: block;
-    }
-    """
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
@@ -74,7 +45,7 @@ class OpenGameScreen(ModalScreen[SavedGame | None]):
         """The games of the list, in its order."""
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="open-game") as box:
+        with Vertical(id="open-game", classes="file-dialog") as box:
             box.border_title = "Open game"
             if self._paths:
                 yield Label(f"A game saved in {games_dir()}, then Enter; or type a file's path "
@@ -84,7 +55,7 @@ class OpenGameScreen(ModalScreen[SavedGame | None]):
                 yield Label(f"No game saved in {games_dir()} yet: type a file's path, then Enter "
                             "(Esc: cancel)", markup=False)
             yield Input(placeholder="path/to/game.txt", id="open-game-path")
-            yield Label(id="open-game-error")
+            yield Label(id="open-game-error", classes="file-dialog--error")
 
     def on_mount(self) -> None:
         if self._paths:

@@ -26,30 +26,6 @@ from ...session.setup import GameSetup
 class SaveGameScreen(ModalScreen[Path | None]):
     """Saves the game to the path typed on Enter and dismisses with that path, or with None on Esc."""
 
-    DEFAULT_CSS = """
-    SaveGameScreen {
-        align: center middle;
-    }
-    SaveGameScreen #save-game {
-        width: 72;
-        max-width: 100%;
-        height: auto;
-        padding: 0 1;
-        border: round $primary;
-        border-title-style: bold;
-        background: $surface;
-    }
-    SaveGameScreen Label {
-        width: 100%;
-    }
-    SaveGameScreen #save-game-error {
-        display: none;
-        color: $text-error;
-    }
-    SaveGameScreen #save-game-error.-shown {
-        display: block;
-    }
-    """
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
@@ -59,11 +35,11 @@ class SaveGameScreen(ModalScreen[Path | None]):
         self.position = position
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="save-game") as box:
+        with Vertical(id="save-game", classes="file-dialog") as box:
             box.border_title = "Save game"
             yield Label("Save to this file, then Enter (Esc: cancel)", id="save-game-prompt")
             yield Input(str(new_game_path(str(self.position.spec))), id="save-game-path")
-            yield Label(id="save-game-error")
+            yield Label(id="save-game-error", classes="file-dialog--error")
 
     @on(Input.Submitted)
     def _save(self, event: Input.Submitted) -> None:
