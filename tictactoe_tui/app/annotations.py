@@ -34,8 +34,8 @@ class Annotation:
     """What one empty cell says, such as a move's value in an analysis.
 
     ``kind`` becomes the CSS class ``-annotation-<kind>`` so a stylesheet can colour
-    notes by meaning; the text itself must carry that meaning too, so the
-    note reads the same without colour. ``short`` is what a cell too narrow
+    annotations by meaning; the text itself must carry that meaning too, so
+    the annotation reads the same without colour. ``short`` is what a cell too narrow
     for ``text`` shows instead (the start of ``text`` when empty), so that an
     annotation is never cut into something that means another thing.
     """

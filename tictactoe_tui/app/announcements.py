@@ -129,7 +129,7 @@ def new_game_words(position: Position) -> str:
     return words
 
 
-def cell_words(position: Position, cell: Cell, note: str = "") -> str:
+def cell_words(position: Position, cell: Cell, annotation: str = "") -> str:
     """The cell and its neighbours: ``h8 empty; around it X at g9, O at h9; 6 empty``, with what the
     analysis or the hint writes in it (``h8 empty, marked +3; ...``)."""
     spec = position.spec
@@ -148,8 +148,8 @@ def cell_words(position: Position, cell: Cell, note: str = "") -> str:
                     around[mark].append(neighbour)
     mark = position[cell]
     words = f"{spec.cell_name(cell)} {'empty' if mark is None else mark}"
-    if note:
-        words += f", marked {note}"
+    if annotation:
+        words += f", marked {annotation}"
     marks = [f"{side} at {_names(position, cells)}" for side, cells in around.items() if cells]
     if marks:
         words += f"; around it {', '.join(marks)}"
