@@ -23,7 +23,7 @@ so every rule below runs in the tests without an app:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, get_args
 
 from ..engine import Cell, Mark, MoveVerdict, Outcome, Position, SearchResult
 from .engine_process import ComputerMove, EngineStopped, Job, SearchFailed
@@ -40,7 +40,7 @@ REVIEW_TIME = 0.5
 it, while a big board's game of many moves still reads in seconds rather than minutes."""
 
 Action = Literal["play_cursor", "undo", "redo", "hint", "analysis", "move_now", "pause"]
-DYNAMIC_ACTIONS: tuple[Action, ...] = ("play_cursor", "undo", "redo", "hint", "analysis", "move_now", "pause")
+DYNAMIC_ACTIONS: tuple[Action, ...] = get_args(Action)
 """The actions whose keys ``key_state`` shows, dims or leaves out as the game goes."""
 
 
