@@ -36,7 +36,6 @@ def listed(path: Path) -> Content:
 class OpenGameScreen(ModalScreen[SavedGame | None]):
     """Dismisses with the game read from the file chosen, or with None on Esc."""
 
-
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
     def __init__(self) -> None:

@@ -26,7 +26,6 @@ from ...session.setup import GameSetup
 class SaveGameScreen(ModalScreen[Path | None]):
     """Saves the game to the path typed on Enter and dismisses with that path, or with None on Esc."""
 
-
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
     def __init__(self, setup: GameSetup, position: Position) -> None:
