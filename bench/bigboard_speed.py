@@ -1,0 +1,77 @@
+"""The big-board search's speed: positions a second and the depth it completes, on fixed Gomoku positions.
+
+    .venv/bin/python bench/bigboard_speed.py [--seconds 1.0] [--repeat 3]
+
+Each position is a 15x15 game with five in a row, 7 or 12 moves in, quiet
+(no forced win or reply), searched for the side to move through the engine's own
+``bigboard.strategy.search`` with a deadline of ``--seconds``: the search the
+perfect player hands its time to once no proof is found. The table gives, per
+position, the positions visited, positions a second, and the deepest
+iteration completed; with ``--repeat``, the run with the most positions a
+second is shown. The positions are fixed here so that an engine's figures
+can be set beside an earlier engine's, position by position.
+
+Timings taken while other work shares the processor run low, so use a quiet
+machine for figures worth quoting.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+
+from tictactoe_tui.engine import Position, parse_record
+from tictactoe_tui.engine.bigboard.strategy import StrategyResult, search
+
+POSITIONS = (
+    "15x15k5: h8 h9 f6 i8 g7 i9 g9",
+    "15x15k5: h8 h9 f6 i8 g7 i9 g9 i7 i10 g10 f11 j9",
+    "15x15k5: h8 h9 g6 i8 g7 i9 g5",
+    "15x15k5: h8 h9 h6 i8 i7 j7 k6",
+    "15x15k5: h8 h9 h6 i8 i7 j7 k6 j6 j8 g5 i9 k9",
+    "15x15k5: h8 h9 f7 g9 e8 i8 g10",
+    "15x15k5: h8 h9 f7 g9 e8 i8 g6 d9 f8 f11 d8 g8",
+    "15x15k5: h8 h9 g7 i8 g10 g9 i9",
+)
+"""Games from the ladder's three-stone openings, 4 or 9 moves on by the hard level (seeded), where no
+side has a forced win or a forced reply: the search has to weigh quiet moves."""
+
+
+def timed(position: Position, seconds: float) -> tuple[StrategyResult, float]:
+    start = time.perf_counter()
+    result = search(position, deadline=start + seconds)
+    return result, time.perf_counter() - start
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=1.0, help="time per search (default 1.0)")
+    parser.add_argument("--repeat", type=int, default=1, metavar="N", help="report the fastest of N runs")
+    args = parser.parse_args(argv)
+
+    header = (f"{'plies':>5} {'to move':<7} {'nodes':>9} {'nodes/s':>9} {'depth':>5} {'best':<5} "
+              f"{'seconds':>7}")
+    print(header)
+    print("-" * len(header))
+    rates, depths = [], []
+    for record in POSITIONS:
+        position = parse_record(record)
+        assert not position.is_over, record
+        runs = [timed(position, args.seconds) for _ in range(max(1, args.repeat))]
+        result, elapsed = max(runs, key=lambda run: run[0].nodes / run[1])
+        rate = result.nodes / elapsed
+        rates.append(rate)
+        depths.append(result.depth)
+        best = position.cell_name(result.ranked[0][0])
+        print(f"{len(position.moves):>5} {position.to_move.value:<7} {result.nodes:>9,} {rate:>9,.0f} "
+              f"{result.depth:>5} {best:<5} {elapsed:>7.3f}", flush=True)
+    print(f"\nmedian: {statistics.median(rates):,.0f} positions a second, "
+          f"depth {statistics.median(depths):g}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
