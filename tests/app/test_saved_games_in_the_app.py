@@ -9,6 +9,7 @@ from driving import confirm, form, game, notifications, quick_app, run_command, 
 from textual.pilot import Pilot
 from textual.widgets import Input, Label, OptionList
 
+from tictactoe_tui.app.screens.confirm import ConfirmScreen
 from tictactoe_tui.app.screens.game import GameScreen
 from tictactoe_tui.app.screens.open_game import OpenGameScreen
 from tictactoe_tui.app.screens.save_game import SaveGameScreen
@@ -137,3 +138,25 @@ async def test_a_served_game_neither_saves_nor_opens(private_home: Path) -> None
         titles = [command.title for command in pilot.app.get_system_commands(screen)]
         assert "Save game" not in titles and "Open game" not in titles
     assert not games_dir().exists()
+
+
+async def test_saving_over_a_file_asks_first_and_keeps_it_unless_told(tmp_path: Path) -> None:
+    existing = tmp_path / "notes [draft].txt"
+    existing.write_text("a file of the player's own")
+    async with quick_app(PEOPLE).run_test(size=(100, 40)) as pilot:
+        await pilot.press("5")
+        for answer, kept in (("n", True), ("y", False)):
+            await pilot.press("ctrl+s")
+            saving = await dialog(pilot, SaveGameScreen)
+            saving.query_one(Input).value = str(existing)
+            await pilot.press("enter")
+            question = await dialog(pilot, ConfirmScreen)
+            assert f"{existing} already exists." in [str(label.content) for label in question.query(Label)]
+            await pilot.press(answer)
+            if kept:
+                await dialog(pilot, SaveGameScreen)
+                assert existing.read_text() == "a file of the player's own"
+                await pilot.press("escape")
+            else:
+                await until(pilot, lambda: isinstance(pilot.app.screen, GameScreen))
+                assert existing.read_text().splitlines()[-1] == "3x3k3: b2"

@@ -30,8 +30,8 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="confirm"):
-            yield Label(self._title, classes="title")
-            yield Label(self._text)
+            yield Label(self._title, classes="title", markup=False)
+            yield Label(self._text, markup=False)
             with Horizontal():
                 yield Button(f"{self._yes} (y)", variant="error", id="confirm-yes")
                 yield Button(f"{self._no} (n)", variant="primary", id="confirm-no")

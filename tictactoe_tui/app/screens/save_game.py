@@ -21,6 +21,7 @@ from textual.widgets import Input, Label
 from ...engine import Position
 from ...profile.saved_games import new_game_path, save_game
 from ...session.setup import GameSetup
+from .confirm import ConfirmScreen
 
 
 class SaveGameScreen(ModalScreen[Path | None]):
@@ -44,14 +45,29 @@ class SaveGameScreen(ModalScreen[Path | None]):
     def _save(self, event: Input.Submitted) -> None:
         event.stop()
         typed = event.value.strip()
-        problem = ("Type the file to save to." if not typed
-                   else save_game(Path(typed).expanduser(), self.setup, self.position))
-        if problem is not None:
-            message = self.query_one("#save-game-error", Label)
-            message.update(Content(problem))
-            message.add_class("-shown")
+        if not typed:
+            self._refuse("Type the file to save to.")
             return
-        self.dismiss(Path(typed).expanduser())
+        path = Path(typed).expanduser()
+        if path.exists():
+            # A file of the same name may be another game, or anything else: replacing it is a choice.
+            question = ConfirmScreen("Replace the file?", f"{path} already exists.",
+                                     yes="Replace", no="Keep it")
+            self.app.push_screen(question, lambda replace: self._write(path) if replace else None)
+            return
+        self._write(path)
+
+    def _write(self, path: Path) -> None:
+        problem = save_game(path, self.setup, self.position)
+        if problem is not None:
+            self._refuse(problem)
+            return
+        self.dismiss(path)
+
+    def _refuse(self, problem: str) -> None:
+        message = self.query_one("#save-game-error", Label)
+        message.update(Content(problem))
+        message.add_class("-shown")
 
     @on(Input.Changed)
     def _clear_error(self) -> None:
