@@ -22,7 +22,7 @@ from pathlib import Path
 
 from ..engine import GameError, Mark, Position, parse_record
 from ..engine.rules.inputs import quote, shorten
-from ..session.setup import CONTROLLERS, HUMAN, Brain, Controller, GameSetup
+from ..session.setup import CONTROLLERS, HUMAN, Controller, GameSetup, without_brains
 from . import storage
 
 GAME_SUFFIX = ".txt"
@@ -55,12 +55,9 @@ def new_game_path(spec_text: str, now: datetime | None = None) -> Path:
 
 def game_text(setup: GameSetup, position: Position) -> str:
     """The file's text for ``position`` played under ``setup``."""
-    sides = [f"{mark}: {_saved_controller(setup.controller(mark))}" for mark in (Mark.X, Mark.O)]
+    saved, _ = without_brains(setup)
+    sides = [f"{mark}: {saved.controller(mark)}" for mark in (Mark.X, Mark.O)]
     return "\n".join([HEADER, *sides, position.record]) + "\n"
-
-
-def _saved_controller(controller: Controller) -> Controller:
-    return HUMAN if isinstance(controller, Brain) else controller
 
 
 def parse_game(text: str) -> SavedGame:
