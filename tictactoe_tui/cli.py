@@ -24,6 +24,7 @@ from . import __version__
 from .engine import BoardSpec, EngineFailure, GameError, Position, parse_record
 from .engine.rules.inputs import SHOWN_CHARS, parse_int, quote, shorten
 from .gomocup.controllers import BrainCommandError, brain_problem
+from .gomocup.options import add_brain_arguments
 from .gomocup.protocol import ProtocolError
 from .session.setup import CONTROLLERS, HUMAN, Brain, Controller, GameSetup, parse_controller
 from .web.limits import DEFAULT_IDLE_MINUTES, DEFAULT_MAX_SESSIONS, MAX_SESSIONS
@@ -174,8 +175,12 @@ def build_parser() -> argparse.ArgumentParser:
                         "(also a setting, in the command palette)")
     # Passed by ``serve`` to the app it runs for each page: no brains, nothing of the player's.
     parser.add_argument("--served", action="store_true", help=argparse.SUPPRESS)
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    _add_commands(parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser))
+    return parser
 
+
+def _add_commands(commands: argparse._SubParsersAction[_Parser]) -> None:
+    """The subcommands: ``solve``, ``serve`` and ``brain``."""
     solver = commands.add_parser("solve", help="print the value and best moves of a position",
                                  description="Solve a position: its value for the side to move, "
                                  "the best moves, the nodes searched and the seconds taken.")
@@ -198,10 +203,10 @@ def build_parser() -> argparse.ArgumentParser:
                         help=f"end a game whose page sent nothing for M minutes "
                         f"(default {DEFAULT_IDLE_MINUTES:g})")
 
-    commands.add_parser("brain", help="play as a Gomocup brain on stdin/stdout (as pbrain-tictactoe-tui)",
-                        description="Answer the Gomocup (Piskvork) brain protocol on stdin and stdout, "
-                        "for a Gomoku manager. INFO k K plays K in a row instead of five.")
-    return parser
+    add_brain_arguments(commands.add_parser(
+        "brain", help="play as a Gomocup brain on stdin/stdout (as pbrain-tictactoe-tui)",
+        description="Answer the Gomocup (Piskvork) brain protocol on stdin and stdout, for a Gomoku "
+        "manager. INFO k K plays K in a row instead of five."))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -216,7 +221,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "brain":
             from .gomocup.brain import main as brain
 
-            brain()
+            brain([] if args.seed is None else ["--seed", str(args.seed)])
         return _play(args)
     except REFUSED as error:
         parser.error(_said(error))

@@ -349,7 +349,7 @@ def test_prove_never_falls_back_on_a_guess(monkeypatch: pytest.MonkeyPatch) -> N
     def no_guessing(*args: object, **kwargs: object) -> None:
         raise AssertionError("prove must not call the heuristic search")
 
-    monkeypatch.setattr("tictactoe_tui.engine.solver._heuristic", no_guessing)
+    monkeypatch.setattr("tictactoe_tui.engine.solver.Solver._heuristic", no_guessing)
     position = Position.from_moves("15x15k5", "h8 h9")
     result = Solver().prove(position, time_limit=3600, stop=StopAfter(polls=60))
     assert result.value is Value.UNKNOWN and result.plies is None

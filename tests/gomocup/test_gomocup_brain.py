@@ -158,8 +158,10 @@ def test_unknown_info_keys_are_ignored_silently() -> None:
 
 def test_think_time_stays_inside_the_turn_and_the_match_clock() -> None:
     limits = Limits(timeout_turn=1000)
-    assert 0.8 <= limits.think_time(10.0, 10.0) <= 0.9
-    assert limits.think_time(10.0, 10.3) <= 0.6  # time spent in the pipe counts
+    # Nearly all of the turn, less a margin for answering through the pipes.
+    assert 0.9 <= limits.think_time(10.0, 10.0) <= 0.95
+    # Time spent in the pipe counts.
+    assert limits.think_time(10.0, 10.3) == pytest.approx(limits.think_time(10.0, 10.0) - 0.3)
     limits.timeout_match, limits.time_left = 180_000, 3_000
     assert limits.think_time(0.0, 0.0) <= 3.0 / MOVES_AHEAD
     limits.time_left = 0

@@ -41,7 +41,7 @@ from .rules.position import Position
 from .rules.spec import BoardSpec, Cell
 
 if TYPE_CHECKING:
-    from .bigboard.strategy import StrategyResult
+    from .bigboard.strategy import Strategy, StrategyResult
     from .proving.parallel import ProverPool
 
 
@@ -64,7 +64,8 @@ class SearchResult:
     upper bound when ``plies_exact`` is False."""
     best_moves: tuple[Cell, ...]
     """Solved: every move that keeps the value with the best distance (fastest win, slowest loss),
-    the one the proof used first. Unsolved: the best move found."""
+    the one the proof used first. Unsolved: the best move found, with the others the search rates as
+    good within its margin (any of them may be played)."""
     score: int
     """``MATE - plies`` for a known win, its negation for a known loss, 0 for a draw, otherwise
     the heuristic strength of the position for the side to move (well inside ``±MATE``)."""
@@ -113,6 +114,14 @@ SHORT_WIN_SHARE = 0.2
 SHORT_FIRST_SHARE = 0.1
 """The part of a proof's time limit spent first on short forced wins, shortest first, so that a proof
 cut short still says how far it got; the rest goes to the direct proof, which is the faster one."""
+BIG_BOARD_CELLS = 100
+"""Boards of at least this many cells give the short proofs only ``BIG_BOARD_SHORT_WIN_SHARE``."""
+BIG_BOARD_SHORT_WIN_SHARE = 0.05
+"""The part of a time limit spent proving short forced wins on a big board."""
+HEURISTIC_SHARE = 4
+"""The big-board search's table gets this fraction (one in so many) of the memory limit."""
+HEURISTIC_ENTRY_BYTES = 200
+"""About what one entry of the big-board search's table takes, dictionary slot included."""
 ANSWER_MARGIN = 0.02
 """Seconds (at most a tenth of the time limit) kept back for putting the answer together."""
 
@@ -138,6 +147,9 @@ class Solver:
         self._workers = workers
         self._engine: ExactSearch | None = None
         self._pool: _LazyPool | None = None
+        self._strategy: Strategy | None = None
+        """The big-board search of the board size last asked about, with the table it keeps."""
+        self._heuristic_entries = memory_limit_mb * 2**20 // HEURISTIC_SHARE // HEURISTIC_ENTRY_BYTES
         """The worker processes of the board size last asked about, when there are any."""
         self._lock = threading.Lock()
 
@@ -145,6 +157,28 @@ class Solver:
     def table(self) -> TranspositionTable:
         """The transposition table, for looking at its size."""
         return self._table
+
+    def _guess(self, position: Position, deadline: float, stop: threading.Event | None, nodes: int,
+               start: float, depth: int) -> SearchResult:
+        """The heuristic search's best moves; a win it found by threats is known, but not as the fastest."""
+        result = self._heuristic(position, deadline=deadline, stop=stop)
+        cell, score = result.ranked[0]
+        depth, nodes = max(depth, result.depth), nodes + result.nodes
+        if result.forced_win is not None:
+            return SearchResult(Value.WIN, result.forced_win, (cell,), known_score(1, result.forced_win),
+                                nodes, time.perf_counter() - start, depth, plies_exact=False)
+        return SearchResult(Value.UNKNOWN, None, result.choices, score, nodes, time.perf_counter() - start,
+                            depth)
+
+    def _heuristic(self, position: Position, *, deadline: float,
+                   stop: threading.Event | None) -> StrategyResult:
+        """The big-board search, with the table it keeps for the board size (loaded the first time a
+        position needs it: small boards never do)."""
+        if self._strategy is None or self._strategy.spec != position.spec:
+            from .bigboard.strategy import Strategy
+
+            self._strategy = Strategy(position.spec, table_entries=self._heuristic_entries)
+        return self._strategy.search(position, deadline=deadline, stop=stop)
 
     def _engine_for(self, spec: BoardSpec) -> ExactSearch:
         engine = self._engine
@@ -189,14 +223,17 @@ class Solver:
             budget = Budget(deadline=start + time_limit * FULL_SOLVE_SHARE, stop=stop)
             depth, proof = 0, engine.prove(node, budget)
         else:
-            budget = Budget(deadline=start + time_limit * SHORT_WIN_SHARE, stop=stop)
+            # On a big board the big-board search plays better with the time than a longer proof.
+            big = position.spec.cells >= BIG_BOARD_CELLS
+            share = BIG_BOARD_SHORT_WIN_SHARE if big else SHORT_WIN_SHARE
+            budget = Budget(deadline=start + time_limit * share, stop=stop)
             depth, proof = engine.prove_short_first(node, budget)
         if proof is not None:
             return _proven(engine, node, proof, budget.nodes, start)
         deadline = None if time_limit is None else start + time_limit - min(ANSWER_MARGIN, time_limit / 10)
         if deadline is None or budget.stopped or time.perf_counter() >= deadline:
             return _unproven(engine.best_move(node), budget.nodes, start, depth)
-        return _guess(position, deadline, stop, budget.nodes, start, depth)
+        return self._guess(position, deadline, stop, budget.nodes, start, depth)
 
     def prove(self, position: Position, *, time_limit: float | None = None,
               stop: threading.Event | None = None,
@@ -277,7 +314,7 @@ class Solver:
         ranked: dict[Cell, int] = {}
         if unknown and time_limit is not None and not budget.stopped:
             margin = min(ANSWER_MARGIN, time_limit / 10)
-            ranked = dict(_heuristic(position, deadline=start + time_limit - margin, stop=stop).ranked)
+            ranked = dict(self._heuristic(position, deadline=start + time_limit - margin, stop=stop).ranked)
         # Moves the heuristic search did not rank come below every move it did, in the order of
         # the live lines through them, so that they still read as better or worse than each other.
         floor = min(ranked.values(), default=0)
@@ -307,18 +344,6 @@ def _unproven(move: Cell, nodes: int, start: float, depth: int) -> SearchResult:
     return SearchResult(Value.UNKNOWN, None, (move,), 0, nodes, time.perf_counter() - start, depth)
 
 
-def _guess(position: Position, deadline: float, stop: threading.Event | None, nodes: int, start: float,
-           depth: int) -> SearchResult:
-    """The heuristic search's best move; a win it found by threats is known, but not as the fastest."""
-    result = _heuristic(position, deadline=deadline, stop=stop)
-    cell, score = result.ranked[0]
-    depth, nodes = max(depth, result.depth), nodes + result.nodes
-    if result.forced_win is not None:
-        return SearchResult(Value.WIN, result.forced_win, (cell,), known_score(1, result.forced_win), nodes,
-                            time.perf_counter() - start, depth, plies_exact=False)
-    return SearchResult(Value.UNKNOWN, None, (cell,), score, nodes, time.perf_counter() - start, depth)
-
-
 def _judge(engine: ExactSearch, node: Node, score: int) -> tuple[Value, int]:
     """The value and the plies to the end that an exact score of (a move in) ``node`` stands for."""
     value = Value.WIN if score > 0 else Value.LOSS if score < 0 else Value.DRAW
@@ -335,13 +360,6 @@ def analyse(position: Position, *, time_limit: float | None = None,
             stop: threading.Event | None = None) -> tuple[MoveEvaluation, ...]:
     """``Solver().analyse``: evaluate every move of ``position`` with a fresh, cold table."""
     return Solver().analyse(position, time_limit=time_limit, stop=stop)
-
-
-def _heuristic(position: Position, *, deadline: float, stop: threading.Event | None) -> StrategyResult:
-    """The big-board search, loaded the first time a position needs it (small boards never do)."""
-    from .bigboard.strategy import search
-
-    return search(position, deadline=deadline, stop=stop)
 
 
 class _LazyPool:

@@ -16,12 +16,14 @@ are both answered ``ERROR`` with the reason.
 
 from __future__ import annotations
 
+import argparse
 import os
 import queue
+import random
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import zip_longest
 from typing import BinaryIO, NoReturn, TextIO
@@ -40,6 +42,7 @@ from ..engine import (
 from ..engine.errors import NotationError, NumberTooLongError
 from ..engine.rules.inputs import parse_int, quote, shorten
 from .limits import Limits
+from .options import add_brain_arguments
 from .protocol import (
     DEFAULT_K,
     K_KEY,
@@ -82,6 +85,9 @@ class Brain:
     stop: threading.Event = field(default_factory=threading.Event)
     """Set by whoever reads stdin when END arrives mid-search, so the search answers at once."""
     clock: Callable[[], float] = time.perf_counter
+    rng: random.Random = field(default_factory=random.Random)
+    """Picks among the moves the search rates equally good, so that games differ (seed it to replay
+    a match move for move)."""
     _solver: Solver | None = None
     _solver_mb: int = 0
     _board: list[tuple[int, int, int]] | None = None
@@ -240,7 +246,7 @@ class Brain:
         solver = self._solver_for_limits()
         think = self.limits.think_time(received, self.clock())
         result = solver.solve(position, time_limit=think, stop=self.stop)
-        cell = result.best_moves[0]
+        cell = self.rng.choice(result.best_moves)
         self.position = position.play(cell)
         message = _message(result)
         return [f"MESSAGE {message}", format_cell(position.spec, cell)] if message else [
@@ -363,10 +369,14 @@ def _write(stdout: TextIO, answers: Iterable[str]) -> None:
     stdout.flush()
 
 
-def main() -> NoReturn:
+def main(argv: Sequence[str] | None = None) -> NoReturn:
     """Entry point of ``pbrain-tictactoe-tui`` and ``tictactoe-tui brain``: exits with status 0."""
+    parser = argparse.ArgumentParser(prog="pbrain-tictactoe-tui",
+                                     description="Answer the Gomocup brain protocol on stdin and stdout.")
+    add_brain_arguments(parser)
+    args = parser.parse_args(argv)
     try:
-        serve(Brain(), sys.stdin.buffer, sys.stdout)
+        serve(Brain(rng=random.Random(args.seed)), sys.stdin.buffer, sys.stdout)
         sys.stdout.flush()
     except (KeyboardInterrupt, BrokenPipeError):
         pass

@@ -11,9 +11,9 @@ from dataclasses import dataclass
 from ..engine.players import DEFAULT_TIME_LIMIT
 from ..engine.proving.transposition import DEFAULT_MEMORY_LIMIT_MB
 
-SAFETY_SHARE = 0.15
+SAFETY_SHARE = 0.04
 """The part of each move's time kept back for answering."""
-SAFETY_SECONDS = 0.05
+SAFETY_SECONDS = 0.06
 """The least time kept back, whatever the limit (process scheduling, pipes)."""
 MOVES_AHEAD = 15
 """With a match clock, one move may use at most ``time_left / MOVES_AHEAD``."""

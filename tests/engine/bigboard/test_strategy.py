@@ -12,11 +12,11 @@ import time
 import pytest
 
 from tictactoe_tui.engine import Position, Value, solve
-from tictactoe_tui.engine.bigboard.lineboard import LineBoard
+from tictactoe_tui.engine.bigboard.patternboard import PatternBoard
 from tictactoe_tui.engine.bigboard.scores import MATE
 from tictactoe_tui.engine.bigboard.strategy import StrategyResult, search
 from tictactoe_tui.engine.bigboard.threats import find_vcf
-from tictactoe_tui.engine.bigboard.tree import line_weights
+from tictactoe_tui.engine.rules.scans import threats_against
 
 FAR = 3600.0
 """Seconds from now: a deadline that node-bounded searches never reach."""
@@ -104,7 +104,10 @@ def test_a_broken_three_is_blocked_too() -> None:
 def test_a_forced_win_by_threats_is_found_and_reported() -> None:
     position = Position.from_moves("15x15k5", VCF_MOVES)
     result = bounded(position, 5_000)
-    assert position.cell_name(result.ranked[0][0]) in {"g8", "h8"}
+    # A four that leaves one block, after which X still wins by fours (g8, h8 and g7 all do).
+    after = position.play(result.ranked[0][0])
+    (block,) = threats_against(after)
+    assert find_vcf(after.play(block)) is not None
     assert result.forced_win == 5
     assert result.ranked[0][1] == MATE - 5
 
@@ -120,7 +123,7 @@ def test_a_forced_win_by_threats_to_fork_is_found_and_holds() -> None:
 def test_the_defender_of_the_vcf_position_stops_the_threats() -> None:
     # The VCF position with O to move: O must take one of the cells the attack needs.
     position = Position.from_moves("15x15k5", VCF_MOVES + " n1")
-    board = LineBoard(position)
+    board = PatternBoard(position)
     assert board.side == 1
     answer = best(position, 6_000)
     after = position.play(answer)
@@ -163,13 +166,6 @@ def test_a_deadline_already_past_still_gets_a_legal_move() -> None:
     assert position.is_legal(result.ranked[0][0])
 
 
-def test_line_weights_grow_with_the_marks_in_a_line() -> None:
-    for k in range(1, 27):
-        weights = line_weights(k)
-        assert len(weights) == k + 1 and weights[0] == 0
-        assert list(weights) == sorted(set(weights))
-
-
 def test_the_search_never_loses_a_game_against_itself_to_a_missed_block() -> None:
     # Self-play on 7x7k4 with small budgets: whoever wins, no win ever comes from a threat that
     # the loser could have blocked with a single move.
@@ -178,5 +174,5 @@ def test_the_search_never_loses_a_game_against_itself_to_a_missed_block() -> Non
         before = position
         position = position.play(bounded(position, 400).ranked[0][0])
         if position.winning_line and len(position.moves) >= 2:
-            board = LineBoard(before.undo())
-            assert len(board.win_cells(board.side ^ 1)) != 1
+            board = PatternBoard(before.undo())
+            assert len(board.fives[board.side ^ 1]) != 1

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from test_lineboard import snapshot
+from test_patternboard import snapshot
 
 from tictactoe_tui.engine import Position, Value, solve
-from tictactoe_tui.engine.bigboard.lineboard import LineBoard
+from tictactoe_tui.engine.bigboard.patternboard import PatternBoard
 from tictactoe_tui.engine.bigboard.threats import find_vcf, vcf, vct
 from tictactoe_tui.engine.budget import Budget, OutOfBudget
 from tictactoe_tui.engine.rules.scans import (
@@ -19,9 +19,10 @@ def named(position: Position, found: tuple[int, ...] | set[int] | None) -> set[s
     return {position.cell_name(cell) for cell in found or ()}
 
 
-# A position on 15x15 (X to move) where X wins only by two threats in a row: g8 threatens g7 down
+# A position on 15x15 (X to move) where X wins by two threats in a row: g8 threatens g7 down
 # column g, and once O fills g7, h8 makes two threats at once (i8 along row 8, h9 up column h).
-# h8 first works just as well. No single X move makes two threats, so it is not a fork.
+# h8 first works just as well, and so does g7 then e9. No single X move makes two threats, so it is
+# not a fork.
 VCF_MOVES = "e8 d8 f8 g12 g9 h4 g10 a1 g11 o15 h5 a15 h6 o1 h7 c1"
 
 
@@ -35,18 +36,17 @@ def test_an_open_three_wins_by_making_an_open_four() -> None:
 
 def test_a_known_vcf_needs_two_threats_in_a_row() -> None:
     position = Position.from_moves("15x15k5", VCF_MOVES)
-    board = LineBoard(position)
-    assert not board.fork_moves(board.side) and not board.win_cells(board.side)
+    board = PatternBoard(position)
+    assert not board.winning[board.side] and not board.fives[board.side]
     line = find_vcf(position)
     assert line is not None
     assert len(line) == 5
-    assert named(position, {line[0], line[2]}) == {"g8", "h8"}
     assert_wins_by_force(position, line)
 
 
 def test_the_defender_has_no_vcf_there() -> None:
     position = Position.from_moves("15x15k5", VCF_MOVES)
-    board = LineBoard(position)
+    board = PatternBoard(position)
     board.pass_turn()
     assert vcf(board, Budget(max_nodes=50_000)) is None
 
@@ -55,14 +55,14 @@ def test_no_vcf_while_the_defender_threatens_to_win_first() -> None:
     # The VCF position again, but O's spare marks now make a four (a1-a4): X must block a5, which
     # threatens nothing, so its attack never starts.
     position = Position.from_moves("15x15k5", "e8 d8 f8 g12 g9 h4 g10 a1 g11 a2 h5 a3 h6 a4 h7 c1")
-    board = LineBoard(position)
-    assert named(position, board.win_cells(1)) == {"a5"}
+    board = PatternBoard(position)
+    assert named(position, board.fives[1]) == {"a5"}
     assert vcf(board, Budget(max_nodes=100_000)) is None
 
 
 def test_vcf_leaves_the_board_as_it_found_it_even_when_out_of_budget() -> None:
     position = Position.from_moves("15x15k5", VCF_MOVES)
-    board = LineBoard(position)
+    board = PatternBoard(position)
     before = snapshot(board)
     with pytest.raises(OutOfBudget):
         vcf(board, Budget(max_nodes=2))
@@ -88,7 +88,7 @@ def assert_wins_by_force(position: Position, line: tuple[int, ...]) -> None:
 def test_vct_wins_by_threatening_forks_where_no_vcf_exists() -> None:
     # On 7x7k4 two marks side by side with room are already a threat to fork.
     position = Position.from_moves("7x7k4", "d4 d5")
-    board = LineBoard(position)
+    board = PatternBoard(position)
     assert vcf(board, Budget(max_nodes=50_000)) is None
     found = vct(board, Budget(max_nodes=50_000))
     assert found is not None
@@ -108,12 +108,12 @@ def test_small_k_wins_by_continuous_threats() -> None:
 
 def test_vct_finds_nothing_without_material() -> None:
     position = Position.from_moves("15x15k5", "h8 h9")
-    assert vct(LineBoard(position), Budget(max_nodes=10_000)) is None
+    assert vct(PatternBoard(position), Budget(max_nodes=10_000)) is None
 
 
 def test_vct_leaves_the_board_as_it_found_it_when_out_of_budget() -> None:
     position = Position.from_moves("15x15k5", "h8 a1 i9 a3 h10 a5")
-    board = LineBoard(position)
+    board = PatternBoard(position)
     before = snapshot(board)
     with pytest.raises(OutOfBudget):
         vct(board, Budget(max_nodes=200))

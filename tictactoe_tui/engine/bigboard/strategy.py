@@ -1,53 +1,61 @@
-"""Good moves on boards too big to solve: threats first, then a shallow alpha-beta search.
+"""Good moves on boards too big to solve: forced matters first, then a deep, narrow search.
 
-Exact search is hopeless on 15x15 (and even on 7x7), so this plays the way Gomoku programs do.
-Forced matters come first because they decide games and are cheap to see: a win on the spot, the
-block of the opponent's, a win by continuous threats (``threats.vcf`` and ``threats.vct``). Then
-the candidate moves are screened for the opposite danger, a forced win by threats they would
-leave the opponent, which is often longer than any search below could see. What remains is an
-iterative-deepening alpha-beta search over the moves near the marks already played (``tree``),
-and a thorough check of the move it prefers.
+This plays the way Gomoku programs do. What decides games comes first because it is cheap to
+see: a five on the spot, the block of the opponent's, an open four, a win by continuous fours
+(VCF), then one by fours and open threes (VCT). Then the danger: if the opponent, given a free
+move, would have such a win, only the moves after which it has none are worth searching. What
+remains is iterative deepening by principal-variation search (``tree``) until the clock says stop,
+and among the moves within a small margin of the best, a seeded random choice, so that games
+against it differ.
 
-Everything runs on ``lineboard.LineBoard``, whose line counts are kept current move by move.
+A ``Strategy`` lasts a whole game: its transposition table carries what one move's search learnt
+into the next.
 """
 
 from __future__ import annotations
 
+import random
 import threading
 import time
 from dataclasses import dataclass
 
 from ..budget import Budget, OutOfBudget
-from ..rules.bits import bit_cells
 from ..rules.position import Position
-from ..rules.spec import Cell
-from .lineboard import LineBoard
+from ..rules.spec import BoardSpec, Cell
+from .patternboard import PatternBoard
 from .scores import MATE
-from .threats import vcf, vct
-from .tree import ROOT_WIDTH, Ranking, TreeSearch, by_score, line_weights
+from .threats import by_worth, vcf, vct
+from .tree import PROVEN, Entry, Ranking, TreeSearch
 
-THREAT_SHARE = 0.15
-"""The part of the budget spent looking for a forced win by threats before the main search."""
+VCF_SHARE = 0.1
+"""The part of the budget spent looking for the side to move's own win by continuous fours."""
 
-SCREEN_SHARE = 0.2
-"""The part of the rest spent on a quick check that the root moves leave the opponent no forced
-win by threats (when it might have one)."""
+VCT_SHARE = 0.1
+"""The part of the rest spent looking for its win by fours and open threes."""
 
-DEFENCE_NODES = 400
-"""Node budget of the quick check of each root move."""
+DANGER_SHARE = 0.2
+"""The part of the rest spent looking for the opponent's win by threats given a free move."""
 
-VERIFY_SHARE = 0.3
-"""The part of the rest kept, when the opponent might have a forced win by threats, for checking
-the move the search prefers thoroughly."""
+DANGER_NODES = 8_000
+"""Node budget of that look: a win by threats often takes a few thousand nodes to find."""
 
-VERIFY_NODES = 20_000
+SCREEN_SHARE = 0.4
+"""The part of the rest spent checking which root moves stop the opponent's threats."""
+
+DEFENCE_NODES = 1_500
+"""Node budget of the quick check that one root move leaves the opponent no win by threats."""
+
+VERIFY_NODES = 6_000
 """Node budget of the thorough check of a preferred move."""
 
-SCREEN_NODES = 3_000
-"""Node budget of the check that the opponent has no forced win by threats even given a free move."""
+ROOT_WIDTH = 24
+"""How many of the best-looking moves the root searches when nothing is forced."""
 
-TIME_MARGIN = 0.02
-"""Seconds before the deadline at which a search stops, to leave room for returning its answer."""
+VARIETY_MARGIN = 8
+"""Moves scoring within this of the best are all good enough to play (a fifth of an open two)."""
+
+TABLE_ENTRIES = 1_500_000
+"""The transposition table's size in entries by default (a few hundred megabytes at most)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,76 +64,89 @@ class StrategyResult:
 
     ranked: tuple[tuple[Cell, int], ...]
     """Candidate moves with their scores for the side to move, best first (scores after the first
-    may be upper bounds: alpha-beta only proves that they are no better)."""
+    may be upper bounds: the search only proves that they are no better)."""
     depth: int
     """The deepest iteration of the main search that completed (0 when a forced move decided)."""
     nodes: int
-    """Positions visited, threat search included."""
+    """Positions visited, threat searches included."""
     forced_win: int | None
     """Plies to a win that no defence can stop (a win on the spot or by continuous threats)."""
+    choices: tuple[Cell, ...]
+    """The moves as good as the best within ``VARIETY_MARGIN``, the best first: any may be played."""
+
+
+class Strategy:
+    """A big-board player's memory for one board size: the transposition table its searches share.
+
+    Entries are keyed by the position (its marks, and so its side to move) and hold the depth they
+    were searched to, so a later search of the game reuses one only where it asks no deeper.
+    """
+
+    def __init__(self, spec: BoardSpec, *, table_entries: int = TABLE_ENTRIES) -> None:
+        self.spec = spec
+        self.table: dict[int, Entry] = {}
+        self.table_entries = table_entries
+
+    def search(self, position: Position, *, deadline: float, stop: threading.Event | None = None,
+               max_nodes: int | None = None) -> StrategyResult:
+        """Rank the moves of ``position`` for the side to move, answering before ``deadline``.
+
+        ``deadline`` is a ``time.perf_counter()`` value; the answer comes a little before it, or as
+        soon as ``stop`` is set, or once ``max_nodes`` positions have been visited (which makes the
+        answer independent of the machine's speed). There is always at least one legal move in it.
+        """
+        if position.spec != self.spec:
+            raise ValueError(f"this strategy plays {self.spec}, not {position.spec}")
+        position.require_a_move()
+        board = PatternBoard(position)
+        return _Searcher(board, Budget(max_nodes, deadline, stop), self).run()
 
 
 def search(position: Position, *, deadline: float, stop: threading.Event | None = None,
            max_nodes: int | None = None) -> StrategyResult:
-    """Rank the moves of ``position`` for the side to move, answering before ``deadline``.
+    """``Strategy.search`` with a fresh table."""
+    return Strategy(position.spec).search(position, deadline=deadline, stop=stop, max_nodes=max_nodes)
 
-    ``deadline`` is a ``time.perf_counter()`` value; the answer comes a little before it, or as soon
-    as ``stop`` is set, or once ``max_nodes`` positions have been visited (which makes the answer
-    independent of the machine's speed). There is always at least one legal move in the answer.
-    """
-    position.require_a_move()
-    start = time.perf_counter()
-    budget = Budget(max_nodes, deadline - min(TIME_MARGIN, max(0.0, deadline - start) / 10), stop)
-    return _Searcher(LineBoard(position, line_weights(position.spec.k)), budget).run()
+
+def choose(result: StrategyResult, rng: random.Random | None) -> Cell:
+    """One of the result's equally good moves, at random when given a random source."""
+    return rng.choice(result.choices) if rng is not None else result.choices[0]
 
 
 class _Searcher:
     """One search from the root: the board it works on, its budget, and its tree."""
 
-    __slots__ = ("board", "budget", "tree")
+    __slots__ = ("board", "budget", "tree", "side")
 
-    def __init__(self, board: LineBoard, budget: Budget) -> None:
+    def __init__(self, board: PatternBoard, budget: Budget, strategy: Strategy) -> None:
         self.board = board
         self.budget = budget
-        self.tree = TreeSearch(board, budget)
+        self.tree = TreeSearch(board, budget, strategy.table, strategy.table_entries)
+        self.side = board.side
 
     def run(self) -> StrategyResult:
         """Settle forced matters, else rank the root moves by iterative deepening."""
-        board = self.board
-        side = board.side
+        board, side = self.board, self.side
+        other = side ^ 1
         if board.k == 1:
-            return self._answer([(_central(board, bit_cells(board.spec.full_mask & ~board.occupied)),
-                                  MATE - 1)], 1)
-        wins = board.win_cells(side)
-        if wins:
-            return self._answer([(cell, MATE - 1) for cell in sorted(wins)], 1)
-        threats = board.win_cells(side ^ 1)
-        if threats:
-            # One block is forced; against two the game is lost, but a block still needs finding.
-            score = -(MATE - 2) if len(threats) > 1 else self._evaluate_after(min(threats))
-            return self._answer([(cell, score) for cell in sorted(threats)], None)
-        attack = self._threat_search()
+            cell = min(board.candidates(), key=board.spec.off_centre)
+            return self._answer([(cell, MATE - 1)], 1)
+        if board.fives[side]:
+            return self._answer([(cell, MATE - 1) for cell in sorted(board.fives[side])], 1)
+        blocks = board.fives[other]
+        if blocks:
+            score = -(MATE - 2) if len(blocks) > 1 else 0
+            return self._answer([(cell, score) for cell in sorted(blocks)], None)
+        if board.winning[side]:
+            return self._answer([(cell, MATE - 3) for cell in by_worth(board, side, board.winning[side])], 3)
+        if self.budget.exhausted:
+            # Asked to stop (or out of time) before any search: the best-looking moves, unsearched.
+            return self._answer([(cell, 0) for cell in self._root_moves()], None)
+        attack = self._attack()
         if attack is not None:
             cell, plies = attack
             return self._answer([(cell, MATE - plies)], plies)
         return self._deepen()
-
-    def _threat_search(self) -> tuple[Cell, int] | None:
-        """A forced win by threats for the side to move (first move, plies), in a share of the budget.
-
-        Threats to win at once are tried alone first (VCF): they are cheap to follow, and when they
-        suffice, the shortest such line is found. Then threats to fork join in (VCT).
-        """
-        share = self._share(THREAT_SHARE)
-        try:
-            line = vcf(self.board, share)
-            if line is not None:
-                return line[0], len(line)
-            return vct(self.board, share)
-        except OutOfBudget:
-            return None
-        finally:
-            self.budget.nodes += share.nodes
 
     def _share(self, fraction: float, max_nodes: int | None = None) -> Budget:
         """A part of what is left of the budget: ``fraction`` of its time and of its nodes."""
@@ -137,153 +158,213 @@ class _Searcher:
         deadline = None if budget.deadline is None else now + (budget.deadline - now) * fraction
         return budget.part(nodes, deadline)
 
-    def _answer(self, ranked: Ranking, forced_win: int | None) -> StrategyResult:
-        return StrategyResult(tuple(ranked), self.tree.completed, self.budget.nodes, forced_win)
+    def _spend(self, part: Budget) -> None:
+        """Count a finished part's nodes in the whole search's budget."""
+        self.budget.nodes += part.nodes
 
-    def _evaluate_after(self, cell: Cell) -> int:
-        """The static score of playing ``cell``, for the side to move."""
+    def _attack(self) -> tuple[Cell, int] | None:
+        """The side to move's own forced win by threats (first move, plies), in a share of the budget."""
         board = self.board
-        board.play(cell)
-        score = board.potential[board.side ^ 1] - board.potential[board.side]
-        board.undo()
-        return score
+        part = self._share(VCF_SHARE)
+        try:
+            line = vcf(board, part)
+            if line is not None:
+                return line[0], len(line)
+        except OutOfBudget:
+            pass
+        finally:
+            self._spend(part)
+        if board.winning[self.side ^ 1]:
+            return None  # an open three of the opponent's outruns any of ours
+        part = self._share(VCT_SHARE)
+        try:
+            return vct(board, part)
+        except OutOfBudget:
+            return None
+        finally:
+            self._spend(part)
+
+    def _answer(self, ranked: Ranking, forced_win: int | None, depth: int = 0) -> StrategyResult:
+        best = ranked[0][1]
+        if abs(best) > PROVEN or forced_win is not None:
+            choices: tuple[Cell, ...] = (ranked[0][0],)
+        else:
+            choices = tuple(cell for cell, score in ranked if score >= best - VARIETY_MARGIN)
+        return StrategyResult(tuple(ranked), depth, self.budget.nodes, forced_win, choices)
 
     def _deepen(self) -> StrategyResult:
-        """Screen the root moves, rank them by iterative deepening, and verify the chosen one.
+        """Rank the root moves by iterative deepening, with a watch on the opponent's threats.
 
-        Only when the opponent would have a forced win by threats if given a free move do the
-        root moves need checking against one: a quick check of every move first, then, after the
-        search, a thorough check of the move it prefers (and of the next when that one falls),
-        for which part of the budget is kept back.
+        Only when the opponent would have a win by threats given a free move do the root moves need
+        checking against one (a mark never helps the opponent): a quick check of every move first,
+        then, after the search, a thorough one of the move it prefers (and of the next when that
+        one falls), for which part of the budget is kept back.
         """
         board = self.board
-        if board.fork_moves(board.side ^ 1):
-            ranked = [(cell, 0) for cell in self.tree.replies(board.side, -1)]
-        else:
-            ranked = [(cell, 0) for cell in self.tree.ordered(board.side, ROOT_WIDTH)]
+        moves = self._root_moves()
+        threat = self._danger()
         doomed: Ranking = []
-        try:
-            threatened = self._threatened()
-            if threatened:
-                ranked, doomed = self._screen(ranked)
-            if not ranked:
-                ranked, doomed = doomed, []
-            if len(ranked) > 1:
-                ranked = self._rank(ranked, 1 - VERIFY_SHARE if threatened else 1.0)
-            if threatened:
-                ranked, refuted = self._verify(ranked)
-                doomed = sorted(refuted + doomed, key=by_score, reverse=True)
-                if not ranked:
-                    ranked, doomed = doomed, []
-        except OutOfBudget:
-            self.tree.unwind()
-        return self._answer(ranked + doomed, None)
+        if threat is not None:
+            # A move off every cell the opponent's threat search played leaves its win standing.
+            plies, zone = threat
+            relevant = [cell for cell in by_worth(board, self.side, zone) if not board.filled[cell]]
+            if relevant:
+                doomed = [(cell, -(MATE - 2 - plies)) for cell in moves if cell not in zone]
+                moves = relevant
+            moves, refuted = self._screen(moves)
+            doomed += refuted
+        if len(moves) == 1:
+            return self._answer([(moves[0], 0), *doomed], None)
+        ranked, depth, refuted = self._iterate(moves, verify=threat is not None)
+        doomed = sorted(refuted + doomed, key=lambda entry: -entry[1])
+        if not ranked:
+            ranked, doomed = doomed, []
+        return self._answer(ranked + doomed, None, depth)
 
-    def _rank(self, ranked: Ranking, share: float) -> Ranking:
-        """The tree's ranking of the root moves within ``share`` of the budget."""
-        whole = self.budget
-        part = self._share(share) if share < 1 else whole
-        try:
-            return self.tree.rank(ranked, part)
-        finally:
-            self.tree.budget = whole
-            if part is not whole:
-                whole.nodes += part.nodes
+    def _root_moves(self) -> list[Cell]:
+        """The moves the root searches: every answer to a threat to win next move, else the best few."""
+        board, tree = self.board, self.tree
+        if board.winning[self.side ^ 1]:
+            return tree.moves(self.side, 0)
+        return tree.ordered(self.side, list(board.candidates()))[:ROOT_WIDTH]
 
-    def _threatened(self) -> bool:
-        """Whether the opponent might have a forced win by threats if the side to move passed.
+    def _iterate(self, moves: list[Cell], *, verify: bool) -> tuple[Ranking, int, Ranking]:
+        """The root moves ranked by the deepest iteration that finished (or that found a better move
+        before the budget ran out), that iteration's depth, and the moves found to lose.
 
-        A mark never helps the opponent, so when it has none even then, no move can allow one.
+        With ``verify``, the move each iteration prefers is checked thoroughly for a win by threats
+        it would leave the opponent (once per move); a move that fails leaves the ranking.
         """
+        tree = self.tree
+        ranked: Ranking = [(cell, 0) for cell in moves]
+        refuted: Ranking = []
+        checked: set[Cell] = set()
+        depth = 0
+        try:
+            while depth < len(tree.killers) - 2:
+                if verify:
+                    ranked = self._verify(ranked, checked, refuted)
+                    if len(ranked) < 2:
+                        break
+                scored: Ranking = []
+                try:
+                    tree.rank([cell for cell, _ in ranked], depth + 1, VARIETY_MARGIN, scored)
+                except OutOfBudget:
+                    # The move searched first is the last iteration's best: a later one that beat
+                    # it at the new depth is better still. The others' scores are of the shallower
+                    # depth: they come after it, and none counts as just as good.
+                    if len(scored) > 1 and max(score for _, score in scored[1:]) > scored[0][1]:
+                        better = max(scored[1:], key=lambda entry: entry[1])
+                        below = better[1] - VARIETY_MARGIN - 1
+                        ranked = [better] + [(cell, min(score, below)) for cell, score in ranked
+                                             if cell != better[0]]
+                        if verify:
+                            ranked = self._verify(ranked, checked, refuted)
+                    raise
+                depth += 1
+                ranked = sorted(scored, key=lambda entry: -entry[1])
+                if abs(ranked[0][1]) > PROVEN:
+                    break
+            if verify:
+                self._verify(ranked, checked, refuted)
+        except OutOfBudget:
+            pass
+        return ranked, depth, refuted
+
+    def _danger(self) -> tuple[int, set[Cell]] | None:
+        """The plies of the opponent's win by threats if the side to move passed, with every cell its
+        search played; None when it has none (then no move can give it one)."""
         board = self.board
         board.pass_turn()
+        check = self._share(DANGER_SHARE, DANGER_NODES)
+        zone: set[Cell] = set()
         try:
-            return self._refutation(self._share(SCREEN_SHARE / 2, SCREEN_NODES)) is not None
+            found = self._threat(check, zone)
         finally:
             board.undo()
+            self._spend(check)
+        return None if found is None else (found, zone)
 
-    def _screen(self, ranked: Ranking) -> tuple[Ranking, Ranking]:
-        """Split the root moves into those that survive a quick check and those that allow a forced
-        win by threats (moves left unchecked, or not settled, count as surviving).
+    def _screen(self, moves: list[Cell]) -> tuple[list[Cell], Ranking]:
+        """Split the root moves into those that survive a quick check for the opponent's win by
+        threats and those that allow one (with losing scores).
 
-        When every move loses, the cells of the opponent's winning lines are tried as well, since
-        a defence usually lies on them.
+        Moves left unchecked when the share runs out count as safe; when every move allows a win,
+        all are kept, since something must be played.
         """
-        board = self.board
-        screen = self._share(SCREEN_SHARE)
-        survivors: Ranking = []
+        share = self._share(SCREEN_SHARE)
+        safe: list[Cell] = []
         doomed: Ranking = []
-        tried = {cell for cell, _ in ranked}
-        queue = list(ranked)
-        while queue:
-            if screen.exhausted:
-                survivors.extend(queue)
+        try:
+            for index, cell in enumerate(moves):
+                if share.exhausted:
+                    safe.extend(moves[index:])
+                    break
+                found = self._threat_after(cell, share, DEFENCE_NODES)
+                if found is None:
+                    safe.append(cell)
+                else:
+                    doomed.append((cell, -(MATE - 2 - found)))
+        finally:
+            self._spend(share)
+        if not safe:
+            return moves, []
+        return safe, doomed
+
+    def _verify(self, ranked: Ranking, checked: set[Cell], refuted: Ranking) -> Ranking:
+        """Check the preferred moves thoroughly, best first, until one survives (moves in ``checked``
+        already have): the ranking without the moves that allow a win by threats, which go to
+        ``refuted``, changing ``ranked`` in place. Raises ``OutOfBudget`` when the search's budget runs
+        out."""
+        while ranked and ranked[0][0] not in checked:
+            cell = ranked[0][0]
+            found = self._threat_after(cell, self.budget, VERIFY_NODES)
+            if self.budget.exhausted:
+                # Out of time before knowing: a move already checked is the safer choice.
+                safe = [entry for entry in ranked if entry[0] in checked]
+                if safe and found is None:
+                    ranked.remove(safe[0])
+                    ranked.insert(0, safe[0])
+                raise OutOfBudget
+            checked.add(cell)
+            if found is None:
                 break
-            cell, score = queue.pop(0)
-            found = self._refutation_after(cell, screen, DEFENCE_NODES)
-            if found is None or not found[0]:
-                survivors.append((cell, score))
-                continue
-            plies, cells = found
-            doomed.append((cell, -(MATE - 1 - plies)))
-            if not queue and not survivors:
-                extra = [defence for defence in cells
-                         if defence not in tried and not board.occupied >> defence & 1]
-                tried.update(extra)
-                queue.extend((defence, 0) for defence in dict.fromkeys(extra))
-        doomed.sort(key=by_score, reverse=True)
-        return survivors, doomed
+            refuted.append((cell, -(MATE - 2 - found)))
+            del ranked[0]
+        return ranked
 
-    def _verify(self, ranked: Ranking) -> tuple[Ranking, Ranking]:
-        """Check the preferred moves thoroughly, best first, until one survives.
+    def _threat_after(self, cell: Cell, within: Budget, nodes: int) -> int | None:
+        """``_threat`` for the opponent after ``cell``, in at most ``nodes`` of ``within``.
 
-        Returns the ranking without the moves found to allow a forced win by threats, and those.
+        A four only delays: after the forced block it is the side's turn again, so the threat is
+        looked for as if the side then passed (a four that defends must do it with its own mark).
         """
-        refuted: Ranking = []
-        for index, (cell, _) in enumerate(ranked):
-            found = self._refutation_after(cell, self.budget, VERIFY_NODES)
-            if found is None or not found[0]:
-                return ranked[index:], refuted
-            refuted.append((cell, -(MATE - 1 - found[0])))
-        return [], refuted
-
-    def _refutation_after(self, cell: Cell, within: Budget,
-                          nodes: int) -> tuple[int, tuple[Cell, ...]] | None:
-        """``_refutation`` after playing ``cell``, in at most ``nodes`` of ``within``'s budget."""
         board = self.board
         board.play(cell)
         check = within.part(nodes)
+        delayed = len(board.fives[self.side]) == 1
+        if delayed:
+            board.play(next(iter(board.fives[self.side])))
+            board.pass_turn()
         try:
-            return self._refutation(check)
+            found = self._threat(check)
+            return None if found is None else found + 2 * delayed
         finally:
+            if delayed:
+                board.undo()
+                board.undo()
             board.undo()
-            if within is not self.budget:
-                within.nodes += check.nodes
+            within.nodes += check.nodes
 
-    def _refutation(self, check: Budget) -> tuple[int, tuple[Cell, ...]] | None:
-        """The side to move's forced win by threats within ``check``: (plies, cells it plays first).
-
-        None when there is none; (0, ()) when the check ran out before knowing. The check's nodes
-        are added to the search's, and running out of the whole search's budget ends the search.
-        """
-        board, budget = self.board, self.budget
-        found: tuple[int, tuple[Cell, ...]] | None
+    def _threat(self, check: Budget, zone: set[Cell] | None = None) -> int | None:
+        """The plies of the side to move's win by threats within ``check`` (adding the cells its
+        search played to ``zone``); None when there is none or the check ran out first."""
+        board = self.board
         try:
-            line = vcf(board, check)
+            line = vcf(board, check, zone=zone)
             if line is not None:
-                found = (len(line), line[::2])
-            else:
-                attack = vct(board, check)
-                found = None if attack is None else (attack[1], (attack[0],))
+                return len(line)
+            attack = vct(board, check, zone=zone)
         except OutOfBudget:
-            found = (0, ())
-        budget.nodes += check.nodes
-        if found == (0, ()) and budget.exhausted:
-            raise OutOfBudget
-        return found
-
-
-
-def _central(board: LineBoard, cells: list[Cell]) -> Cell:
-    """The cell of ``cells`` nearest the centre of the board."""
-    return min(cells, key=board.spec.off_centre)
+            return None
+        return None if attack is None else attack[1]

@@ -1,289 +1,229 @@
-"""The big-board search's tree: iterative deepening by principal variation search over a
-``LineBoard``, evaluated by line potentials.
+"""The big-board search's tree: principal-variation search over a ``PatternBoard``.
 
-Every line a side can still complete is worth more the more of its marks it holds (see
-``line_weights``), so open-ended runs, which lie in several such lines, weigh the most; the same
-counts rank and prune the moves. Inside the tree a threat leaves one reply and a threatened fork
-only the few that spoil it, which makes the search see through forcing sequences far beyond its
-nominal depth. The root's concerns (forced wins by threats, screening the root moves) live in
-``strategy``.
+Strong Gomoku programs search deep and narrow, and so does this one. Forced matters are settled
+before any move is listed: a five on the spot wins, the opponent's four must be blocked (and the
+block costs no depth, so lines of fours are followed to their end), an open four wins. When the
+opponent threatens to win next move (an open three, say), only the answers are searched: the
+cells where it would make a four and the side's own fours. Otherwise the best-ranked cells by
+pattern score are searched, fewer the deeper the tree. A transposition table that lasts the whole
+game, killer moves and a history table order the moves, so most nodes are cut after one or two.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from functools import cache
 from typing import TypeAlias
 
-from ..budget import Budget, OutOfBudget
-from ..rules.bits import bit_cells
+from ..budget import Budget
 from ..rules.spec import Cell
-from .lineboard import LineBoard, O, X, state_count
+from .patternboard import PatternBoard
 from .scores import MATE
-
-WEIGHT_BASE = 32
-"""How much more a line with one more mark is worth (see ``line_weights``)."""
-
-WEIGHT_CAP = 10 ** 8
-"""The most a line one mark short of a threat may be worth (see ``line_weights``)."""
 
 PROVEN = MATE - 100_000
 """Scores beyond this (either sign) are wins or losses seen in the tree, not estimates."""
 
-ROOT_WIDTH = 16
-"""How many of the best-looking moves the root searches."""
+INFINITY = MATE + 1
 
-TREE_WIDTH = 8
-"""How many moves each node below the root searches: a real reply is almost always among them."""
+WIDTHS = (6, 8, 10, 12, 14)
+"""How many moves a node searches by the depth left (more at the top, where a wrong cut costs
+most); deeper nodes take the last width."""
 
-QUIESCENCE_PLIES = 4
-"""How far past its nominal depth the search follows the answers to threatened forks."""
+QUIESCENCE_PLIES = 6
+"""How far past its nominal depth the search follows the answers to threats to win next move."""
 
-MOVER_WEIGHT, WAITER_WEIGHT = 3, 2
-"""How the two sides' line potentials count at the search horizon: the side to move acts first,
-so its lines are nearer to becoming threats than the same lines of the side that waits."""
+THREE_EXTENSION = 4
+"""How many plies past an iteration's depth open threes may extend a line."""
+
+MOVER_SHARE = 6
+"""The side to move's patterns count ``MOVER_SHARE`` / 5 of the waiting side's: it acts first."""
 
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 """Kinds of transposition table score: exact, at least (a cut-off), at most (nothing beat alpha)."""
 
-_INFINITY = MATE + 1
+MAX_PLY = 256
 
 Ranking: TypeAlias = list[tuple[Cell, int]]
 """Moves with their scores for the side to move, best first."""
 
+Entry: TypeAlias = tuple[int, int, int, Cell]
+"""A transposition table entry: depth, kind, score (wins and losses counted from the node), move."""
 
-@cache
-def line_weights(k: int) -> tuple[int, ...]:
-    """The worth of an open line (one the other side has no mark in) by how many marks it holds.
 
-    It grows geometrically and steeply, so that one line nearer completion outweighs all the
-    lines one mark short of it that a single move can touch: what decides games is how close the
-    best lines are to completion, not how many lines are barely started. For long lines the
-    ratio shrinks so that no line that can appear in an evaluated position (one with k-2 marks;
-    k-1 is a threat and is resolved by search) outweighs ``WEIGHT_CAP``. The full line's weight
-    is never read as a score, since a completed line ends the search.
-    """
-    base = WEIGHT_BASE if k <= 3 else min(WEIGHT_BASE, WEIGHT_CAP ** (1 / (k - 2)))
-    return tuple(0 if count == 0 else round(base ** count) for count in range(k + 1))
+def evaluate(board: PatternBoard) -> int:
+    """The static score of the position for the side to move: its cells' pattern scores against the
+    opponent's, the mover's counting a little more since it makes the next threat."""
+    side = board.side
+    return board.total[side] * MOVER_SHARE // 5 - board.total[side ^ 1]
+
+
+def to_table(score: int, ply: int) -> int:
+    """A score as the table keeps it: wins and losses counted from the node, not from the root."""
+    return score + ply if score > PROVEN else score - ply if score < -PROVEN else score
+
+
+def from_table(score: int, ply: int) -> int:
+    return score - ply if score > PROVEN else score + ply if score < -PROVEN else score
 
 
 class TreeSearch:
-    """The tree of one big-board search: its board, the budget it spends, and its transposition table."""
+    """Principal-variation search from one root, with the table, killers and history it keeps.
 
-    __slots__ = ("board", "budget", "table", "worth", "completed", "root_ply", "progress", "horizon")
+    ``table`` may be shared between searches of one game: an entry is keyed by the position's
+    Zobrist key (the marks; the side to move follows from their count) and holds the depth it was
+    searched to, so a later search reuses it only where it asks no deeper.
+    """
 
-    def __init__(self, board: LineBoard, budget: Budget) -> None:
+    __slots__ = ("board", "budget", "table", "table_limit", "killers", "history", "horizon")
+
+    def __init__(self, board: PatternBoard, budget: Budget, table: dict[int, Entry],
+                 table_limit: int) -> None:
         self.board = board
         self.budget = budget
-        self.table: dict[int, tuple[int, int, int, Cell]] = {}
-        """Position key -> (depth, kind of score, score, best move)."""
-        self.worth = (_move_worth(board, X), _move_worth(board, O))
-        """Per side, what a mark adds through one line, by the line's state (to order moves)."""
-        self.completed = 0
-        """The deepest iteration completed."""
+        self.table = table
+        self.table_limit = table_limit
+        self.killers = [[-1, -1] for _ in range(MAX_PLY)]
+        self.history = ([0] * board.spec.cells, [0] * board.spec.cells)
         self.horizon = 0
-        """The ply beyond which the search stops answering forks and scores the position as it is."""
-        self.root_ply = len(board.moves)
-        self.progress: Ranking = []
-        """The root moves searched so far in the current iteration, with their scores."""
+        """The ply beyond which open threes cost depth again, so that extensions end."""
 
-    def unwind(self) -> None:
-        """Take back every move the search made, after it was stopped midway."""
-        while len(self.board.moves) > self.root_ply:
-            self.board.undo()
+    def ordered(self, side: int, cells: list[Cell] | set[Cell], first: Cell = -1, ply: int = 0) -> list[Cell]:
+        """``cells`` most promising first for ``side``: the table's move, the killers, then by the
+        pattern scores of both sides (a cell that also spoils the opponent's shape is worth more)
+        and the history of cut-offs."""
+        board = self.board
+        mine, theirs, history = board.scores[side], board.scores[side ^ 1], self.history[side]
+        killers = self.killers[ply] if ply < MAX_PLY else ()
+        def rank(cell: Cell) -> tuple[int, int]:
+            bonus = 1 << 40 if cell == first else 1 << 30 if cell in killers else 0
+            return (-(mine[cell] + theirs[cell] + bonus + history[cell]), cell)
+        return sorted(cells, key=rank)
 
-    def rank(self, ranked: Ranking, budget: Budget) -> Ranking:
-        """Iterative deepening over the root moves within ``budget``; the best ranking.
+    def moves(self, side: int, depth: int, first: Cell = -1, ply: int = 0) -> list[Cell]:
+        """The moves worth searching for ``side`` where it has no win and nothing is to be blocked.
 
-        A loss "proven" in the tree is only as sound as its pruning: the defender's quiet moves are
-        cut to the few that look best, and the defence may be among the rest. So when a deeper
-        iteration finds every move lost, the previous ranking is kept: the move played is then the
-        one that looks strongest, which is also the one a fallible opponent is least likely to
-        punish. An iteration cut short still counts for the moves it finished.
+        When the opponent could win next move by force (an open four or two fours), every answer
+        is searched; otherwise the best few of the cells near the marks.
         """
         board = self.board
-        self.budget = budget
-        try:
-            for depth in range(1, board.spec.cells - len(board.moves) + 1):
-                deeper = self.iterate(depth, ranked)
-                if deeper[0][1] < -PROVEN and self.completed:
-                    break
-                ranked = deeper
-                self.completed = depth
-                if abs(ranked[0][1]) > PROVEN:
-                    break
-        except OutOfBudget:
-            self.unwind()
-            if self.progress and max(map(by_score, self.progress)) >= -PROVEN:
-                searched = {cell for cell, _ in self.progress}
-                ranked = sorted(self.progress, key=by_score, reverse=True) + [
-                    entry for entry in ranked if entry[0] not in searched]
-        return ranked
+        other = side ^ 1
+        if board.winning[other]:
+            return self.ordered(side, board.defences(other) | board.fours[side], first, ply)
+        width = WIDTHS[min(depth, len(WIDTHS) - 1)]
+        return self.ordered(side, list(board.candidates()), first, ply)[:width]
 
-    def iterate(self, depth: int, ranked: Ranking) -> Ranking:
-        """One full-width pass over the root moves at ``depth``; principal variation search."""
-        board = self.board
-        self.progress = []
-        self.horizon = depth + QUIESCENCE_PLIES
-        alpha = -_INFINITY
-        for cell, _ in ranked:
-            board.play(cell)
-            if alpha == -_INFINITY:
-                score = -self._negamax(depth - 1, -_INFINITY, _INFINITY, 1)
-            else:
-                score = -self._negamax(depth - 1, -alpha - 1, -alpha, 1)
-                if score > alpha:
-                    score = -self._negamax(depth - 1, -_INFINITY, -score + 1, 1)
-            board.undo()
-            self.progress.append((cell, score))
-            alpha = max(alpha, score)
-        ranked = sorted(self.progress, key=by_score, reverse=True)
-        self.progress = []
-        return ranked
-
-    def _negamax(self, depth: int, alpha: int, beta: int, ply: int) -> int:
-        """The score of the board for the side to move, within (alpha, beta), ``depth`` plies ahead."""
+    def negamax(self, depth: int, alpha: int, beta: int, ply: int) -> int:
+        """The score of the board's position for the side to move, searching ``depth`` plies."""
         board = self.board
         self.budget.spend()
         side = board.side
-        if board.open[side][board.k - 1]:
-            return MATE - ply - 1
-        if board.is_full:
-            return 0
-        threats = board.win_cells(side ^ 1)
-        if len(threats) > 1:
-            return -(MATE - ply - 2)
-        if threats:
-            # The only reply: play it without using up depth, so forcing lines are read to the end.
-            board.play(threats.pop())
-            score = -self._negamax(depth, -beta, -alpha, ply + 1)
-            board.undo()
-            return score
-        if board.fork_moves(side):
-            return MATE - ply - 3
-        if depth <= 0:
-            return self._quiesce(side, alpha, beta, ply)
-        key = board.key
-        entry = self.table.get(key)
-        hint = -1
+        settled = self._settled(depth, alpha, beta, ply)
+        if settled is not None:
+            return settled
+        entry = self.table.get(board.key)
+        first = -1
         if entry is not None:
-            stored_depth, kind, stored, hint = entry
+            stored_depth, kind, stored, first = entry
             if stored_depth >= depth:
-                score = stored - ply if stored > PROVEN else stored + ply if stored < -PROVEN else stored
+                score = from_table(stored, ply)
                 if (kind == _EXACT or (kind == _LOWER and score >= beta)
                         or (kind == _UPPER and score <= alpha)):
                     return score
         original_alpha = alpha
-        best, best_move = -_INFINITY, -1
-        for cell in self.replies(side, hint):
+        best, best_move = -INFINITY, -1
+        threes = board.threes[side]
+        extend = ply + depth < self.horizon
+        for cell in self.moves(side, depth, first, ply):
+            # An open three is nearly as forcing as a four: its answers are few, so it costs no depth.
+            child = depth if extend and cell in threes else depth - 1
             board.play(cell)
-            if best == -_INFINITY:
-                score = -self._negamax(depth - 1, -beta, -alpha, ply + 1)
-            else:
-                score = -self._negamax(depth - 1, -alpha - 1, -alpha, ply + 1)
-                if alpha < score < beta:
-                    score = -self._negamax(depth - 1, -beta, -score, ply + 1)
-            board.undo()
+            try:
+                if best == -INFINITY:
+                    score = -self.negamax(child, -beta, -alpha, ply + 1)
+                else:
+                    score = -self.negamax(child, -alpha - 1, -alpha, ply + 1)
+                    if alpha < score < beta:
+                        score = -self.negamax(child, -beta, -score, ply + 1)
+            finally:
+                board.undo()
             if score > best:
                 best, best_move = score, cell
                 if score > alpha:
                     alpha = score
                     if alpha >= beta:
+                        self._cut_by(side, cell, depth, ply)
                         break
+        if best == -INFINITY:
+            return evaluate(board)
         kind = _UPPER if best <= original_alpha else _LOWER if best >= beta else _EXACT
-        stored = best + ply if best > PROVEN else best - ply if best < -PROVEN else best
-        self.table[key] = (depth, kind, stored, best_move)
+        self.store(board.key, (depth, kind, to_table(best, ply), best_move))
         return best
 
-    def _quiesce(self, side: int, alpha: int, beta: int, ply: int) -> int:
-        """The score at the search horizon for ``side`` to move (neither side can win or fork at once).
+    def _settled(self, depth: int, alpha: int, beta: int, ply: int) -> int | None:
+        """The score of a node that needs no list of moves: a win on the spot, a block (searched on
+        at no cost in depth), a win next move, a full board, or a quiet position at the horizon."""
+        board = self.board
+        side = board.side
+        other = side ^ 1
+        if board.fives[side]:
+            return MATE - ply - 1
+        blocks = board.fives[other]
+        if blocks:
+            if len(blocks) > 1:
+                return -(MATE - ply - 2)
+            (block,) = blocks
+            board.play(block)
+            try:
+                return -self.negamax(depth, -beta, -alpha, ply + 1)
+            finally:
+                board.undo()
+        if board.winning[side]:
+            return MATE - ply - 3
+        if board.is_full:
+            return 0
+        quiet = not board.winning[other] or depth <= -QUIESCENCE_PLIES
+        if ply >= MAX_PLY - 1 or (depth <= 0 and quiet):
+            # Beyond the horizon only a threat to win next move keeps the position from being quiet:
+            # its answers, which are few, are searched on until it settles.
+            return evaluate(board)
+        return None
 
-        A position where the opponent could fork is not quiet: the static score would miss that it
-        must be answered at once, so the answers (which are few) are searched on until it settles.
-        Otherwise the score weighs the two sides' line potentials against each other.
+    def _cut_by(self, side: int, cell: Cell, depth: int, ply: int) -> None:
+        """Remember a move that cut the search off: as a killer of its ply, and in the history."""
+        if ply < MAX_PLY:
+            killers = self.killers[ply]
+            if killers[0] != cell:
+                killers[1], killers[0] = killers[0], cell
+        self.history[side][cell] += depth * depth
+
+    def store(self, key: int, entry: Entry) -> None:
+        """Keep an entry, emptying the table first when it is full (a game's worth rarely fills it)."""
+        table = self.table
+        if len(table) >= self.table_limit and key not in table:
+            table.clear()
+        table[key] = entry
+
+    def rank(self, moves: list[Cell], depth: int, margin: int, scored: Ranking) -> None:
+        """Score every root move to ``depth`` into ``scored``, in the order given (``scored`` holds
+        the moves done so far when the budget runs out).
+
+        The first move gets a full window. The others are first tried against the best score so far
+        less ``margin``, and searched fully only when they beat that: the moves within ``margin`` of
+        the best get true scores (to choose among for variety), the others upper bounds.
         """
         board = self.board
-        static = board.potential[side] * MOVER_WEIGHT - board.potential[side ^ 1] * WAITER_WEIGHT
-        forks = board.fork_moves(side ^ 1)
-        if not forks or ply >= self.horizon:
-            return static
-        spoilers = _spoilers(forks)
-        best = -_INFINITY
-        for cell in self.ordered(side, len(spoilers), -1, spoilers):
+        best = -INFINITY
+        self.horizon = depth + THREE_EXTENSION
+        for cell in moves:
             board.play(cell)
-            score = -self._negamax(0, -beta, -max(alpha, best), ply + 1)
-            board.undo()
+            try:
+                if best == -INFINITY:
+                    score = -self.negamax(depth - 1, -INFINITY, INFINITY, 1)
+                else:
+                    floor = best - margin
+                    score = -self.negamax(depth - 1, -floor - 1, -floor, 1)
+                    if score > floor:
+                        score = -self.negamax(depth - 1, -INFINITY, -floor, 1)
+            finally:
+                board.undo()
+            scored.append((cell, score))
             if score > best:
                 best = score
-                if best >= beta:
-                    break
-        return best
-
-    def replies(self, side: int, hint: Cell) -> list[Cell]:
-        """The moves worth searching for ``side`` in a position where nothing is forced yet.
-
-        When the opponent could fork next move, only a move that spoils every fork or makes a
-        threat of its own can help, and all of those are searched; otherwise the most promising few.
-        """
-        forks = self.board.fork_moves(side ^ 1)
-        if not forks:
-            return self.ordered(side, TREE_WIDTH, hint)
-        useful = _spoilers(forks) | self.board.threat_moves(side).keys()
-        return self.ordered(side, len(useful), hint, useful)
-
-    def ordered(self, side: int, width: int, first: Cell = -1,
-                 cells: Iterable[Cell] | None = None) -> list[Cell]:
-        """The ``width`` most promising of ``cells`` (by default those near the marks), best first.
-
-        ``first``, a move the transposition table remembers as best, leads when it is among them.
-        """
-        board = self.board
-        worth = self.worth[side].__getitem__
-        states, states_of = board.states, board.table.states_of
-        scored = [(sum(map(worth, states_of[cell](states))), cell)
-                  for cell in (bit_cells(board.candidates()) if cells is None else cells)]
-        scored.sort(reverse=True)
-        moves = [cell for _, cell in scored[:width]]
-        if first in moves:
-            moves.remove(first)
-            moves.insert(0, first)
-        elif first >= 0 and cells is None:
-            moves.insert(0, first)
-        return moves
-
-
-def _move_worth(board: LineBoard, side: int) -> list[int]:
-    """What a mark of ``side`` is worth through one line, for every state of the line.
-
-    It adds to its own open lines what the line weights say it does (completing one beats
-    everything), and it takes from the opponent's open lines their marks so far plus the step it
-    denies them (blocking a threat comes second only to winning).
-    """
-    weights, k = board.weights, board.k
-    worth = [0] * state_count(k)
-    for x_count in range(k + 1):
-        for o_count in range(k + 1):
-            mine, theirs = (x_count, o_count) if side == X else (o_count, x_count)
-            if mine + theirs >= k:
-                continue
-            if theirs == 0:
-                value = MATE if mine == k - 1 else weights[mine + 1] - weights[mine]
-            elif mine == 0:
-                value = MATE // 2 if theirs == k - 1 else weights[theirs] + weights[theirs + 1]
-            else:
-                value = 0
-            worth[x_count * (k + 1) + o_count] = value
-    return worth
-
-
-def _spoilers(forks: dict[Cell, set[Cell]]) -> set[Cell]:
-    """Every cell that spoils at least one of ``forks`` (``LineBoard.fork_moves``)."""
-    cells = set(forks)
-    for gaps in forks.values():
-        cells |= gaps
-    return cells
-
-
-def by_score(entry: tuple[Cell, int]) -> int:
-    """The score of a ``(cell, score)`` entry, to sort a ranking by."""
-    return entry[1]

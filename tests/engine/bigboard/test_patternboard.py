@@ -1,0 +1,205 @@
+"""The pattern board: incremental tables that equal a full rescan, and pattern sets that agree with
+the rules' own scans.
+
+The rescan here reads every cell's neighbourhood straight off the position, with none of the
+board's keys or tables, so a slip in the incremental bookkeeping cannot hide in both.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tictactoe_tui.engine import Position
+from tictactoe_tui.engine.bigboard import patterns
+from tictactoe_tui.engine.bigboard.patternboard import DIRECTIONS, PASS, PatternBoard, X
+from tictactoe_tui.engine.bigboard.patterns import (
+    DEAD,
+    FIVE,
+    FOUR,
+    OPEN_FOUR,
+    OPEN_THREE,
+    OPEN_TWO,
+    THREE,
+    TWO,
+    cell_class,
+    line_level,
+)
+from tictactoe_tui.engine.rules.scans import fork_cells, sides, winning_cells
+
+
+def rescan(position: Position) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]]]:
+    """Per side, every empty cell's four levels, read from the position itself."""
+    spec, k = position.spec, position.spec.k
+    marks = {cell: "X" for cell in position.moves[::2]} | {cell: "O" for cell in position.moves[1::2]}
+    levels: tuple[list[tuple[int, ...]], list[tuple[int, ...]]] = ([], [])
+    for cell in range(spec.cells):
+        col, row = spec.coordinates(cell)
+        for side, mine in ((0, "X"), (1, "O")):
+            if cell in marks:
+                levels[side].append(())
+                continue
+            found = []
+            for d_col, d_row in DIRECTIONS:
+                view = ""
+                for offset in range(-(k - 1), k):
+                    c, r = col + d_col * offset, row + d_row * offset
+                    if not offset:
+                        view += "S"
+                    elif not (0 <= c < spec.width and 0 <= r < spec.height):
+                        view += "#"
+                    else:
+                        other = marks.get(spec.cell_at(c, r))
+                        view += "." if other is None else "S" if other == mine else "#"
+                found.append(line_level(view))
+            levels[side].append(tuple(found))
+    return levels
+
+
+def assert_matches_rescan(board: PatternBoard, position: Position) -> None:
+    levels = rescan(position)
+    _, scores = patterns.combinations()
+    for side in (0, 1):
+        total = 0
+        for cell in range(position.spec.cells):
+            expected = levels[side][cell]
+            if not expected:
+                assert board.scores[side][cell] == 0 and board.classes[side][cell] == 0
+                continue
+            assert board.cell_levels(side, cell) == expected, (side, position.cell_name(cell))
+            kind = cell_class(expected)
+            assert board.classes[side][cell] == kind
+            index = ((expected[0] * 9 + expected[1]) * 9 + expected[2]) * 9 + expected[3]
+            assert board.scores[side][cell] == scores[index]
+            total += scores[index]
+        assert board.total[side] == total
+        kinds = board.classes[side]
+        assert board.fives[side] == {cell for cell, kind in enumerate(kinds) if kind == patterns.MAKES_FIVE}
+        assert board.fours[side] == {cell for cell, kind in enumerate(kinds) if kind >= patterns.MAKES_FOUR}
+        assert board.winning[side] == {cell for cell, kind in enumerate(kinds) if kind == patterns.WINS_NEXT}
+        assert board.threes[side] == {cell for cell, kind in enumerate(kinds)
+                                      if patterns.MAKES_THREE <= kind < patterns.MAKES_FOUR}
+
+
+def snapshot(board: PatternBoard) -> tuple[object, ...]:
+    """Everything a PatternBoard keeps, for comparing before a move and after its undo."""
+    return (tuple(board.keys), tuple(board.levels[0]), tuple(board.levels[1]), tuple(board.combos[0]),
+            tuple(board.combos[1]), tuple(board.classes[0]), tuple(board.classes[1]),
+            tuple(board.scores[0]), tuple(board.scores[1]), tuple(board.total),
+            *(frozenset(found) for sets in (board.fives, board.fours, board.winning, board.threes)
+              for found in sets), bytes(board.filled), tuple(board.stones), board.key, board.near,
+            len(board.moves))
+
+
+BOARDS = ("7x7k4", "8x8k5", "9x9k5", "10x6k4", "6x6k3", "10x10k6", "12x5k5", "9x9k2")
+GAMES_PER_BOARD = 260
+"""Over 2,000 random games in all, each rescanned after every move and compared after every undo."""
+
+
+@pytest.mark.parametrize("spec", BOARDS)
+def test_incremental_tables_equal_a_full_rescan_after_every_move_and_undo(spec: str) -> None:
+    rng = random.Random(spec)
+    for _ in range(GAMES_PER_BOARD):
+        position = Position.empty(spec)
+        board = PatternBoard(position)
+        history = []
+        for _ in range(rng.randrange(1, 18)):
+            cell = rng.choice(position.legal_moves)
+            after = position.play(cell)
+            if after.is_over:
+                break
+            history.append(snapshot(board))
+            board.play(cell)
+            position = after
+            assert_matches_rescan(board, position)
+        while history:
+            board.undo()
+            assert snapshot(board) == history.pop()
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_incremental_tables_equal_a_full_rescan_on_gomoku_boards(seed: int) -> None:
+    rng = random.Random(seed)
+    position = Position.empty("15x15k5")
+    board = PatternBoard(position)
+    while len(position.moves) < 70:
+        cell = rng.choice(list(board.candidates()))
+        after = position.play(cell)
+        if after.is_over:
+            break
+        board.play(cell)
+        position = after
+        assert_matches_rescan(board, position)
+    assert snapshot(board) == snapshot(PatternBoard(position))
+
+
+@pytest.mark.parametrize("spec", ["15x15k5", "7x7k4", "9x9k3", "20x20k6"])
+def test_fives_and_wins_next_agree_with_the_rules(spec: str) -> None:
+    rng = random.Random(spec)
+    for _ in range(40):
+        position = Position.empty(spec)
+        board = PatternBoard(position)
+        for _ in range(rng.randrange(4, 40)):
+            cell = rng.choice(list(board.candidates()))
+            after = position.play(cell)
+            if after.is_over:
+                break
+            board.play(cell)
+            position = after
+        mine, theirs = sides(position)
+        side = board.side
+        for who, own, other in ((side, mine, theirs), (side ^ 1, theirs, mine)):
+            assert board.fives[who] == set(winning_cells(position.spec, own, other))
+            # Two completions at once, and not a five already: the rules' forks.
+            assert board.winning[who] == set(fork_cells(position.spec, own, other)) - board.fives[who]
+
+
+@pytest.mark.parametrize(("view", "level"), [
+    ("SSSSS....", FIVE),
+    ("..SSSS#..", FOUR),
+    ("#SSSS....", FOUR),
+    ("#.SSSS...", OPEN_FOUR),
+    ("S.SSS.S..", OPEN_FOUR),  # two broken fours through one mark: two completions
+    ("...SSS...", OPEN_THREE),
+    ("..S.SS...", OPEN_THREE),
+    ("S.SSS#...", FOUR),
+    ("...SSS..#", OPEN_THREE),
+    ("..#SSS..#", THREE),
+    ("...SS....", OPEN_TWO),
+    ("..#SS....", TWO),  # hemmed in on one side: no open four can come of it
+    ("..#SS.#..", DEAD),
+    ("#..SS..#.", OPEN_TWO),  # just room for .SSSS. between the walls
+    ("#..SS.#..", TWO),
+    ("...#S#...", DEAD),
+])
+def test_line_levels_name_the_shapes_players_know(view: str, level: int) -> None:
+    assert line_level(view) == level
+
+
+def test_a_pass_hands_the_move_to_the_opponent_and_undo_takes_it_back() -> None:
+    board = PatternBoard(Position.from_moves("15x15k5", "h8 i9"))
+    before = snapshot(board)
+    board.pass_turn()
+    assert board.side == 1 and board.moves[-1] == PASS
+    assert board.key != before[-3]
+    board.undo()
+    assert snapshot(board) == before
+
+
+def test_an_open_three_is_seen_from_both_ends() -> None:
+    position = Position.from_moves("15x15k5", "h8 a1 i8 a15 j8")
+    board = PatternBoard(position)
+    named = {position.cell_name(cell) for cell in board.winning[X]}
+    assert named == {"g8", "k8"}
+    assert {position.cell_name(cell) for cell in board.fours[X]} == {"f8", "g8", "k8", "l8"}
+    assert not board.fives[X] and not board.fours[1]
+
+
+def test_candidates_are_the_cells_up_to_two_steps_from_a_mark_along_a_line() -> None:
+    assert list(PatternBoard(Position.empty("15x15")).candidates()) == [Position.empty("15x15").spec.centre]
+    position = Position.from_moves("15x15k5", "h8")
+    near = set(PatternBoard(position).candidates())
+    assert len(near) == 16 and position.spec.parse_cell("h8") not in near
+    position = Position.from_moves("9x1k9", "a1 b1 c1 d1 e1")
+    assert {position.cell_name(cell) for cell in PatternBoard(position).candidates()} == {"f1", "g1"}
