@@ -21,7 +21,7 @@ from .rules.lines import win_lines
 from .rules.position import Position
 from .rules.scans import forced_replies, fork_cells, sides, winning_cells
 from .rules.spec import Cell
-from .solver import Solver, Value
+from .solver import SearchResult, Solver, Value
 
 DEFAULT_TIME_LIMIT = 1.0
 """Seconds the perfect player may think about one move."""
@@ -159,14 +159,19 @@ class PerfectPlayer:
 
     def choose(self, position: Position, stop: threading.Event | None = None) -> Cell:
         _legal(position)
-        result = self.solver.solve(position, time_limit=self.time_limit, stop=stop)
-        best: Sequence[Cell] = result.best_moves
-        if result.value is Value.LOSS:
-            # Lost whatever it plays, and often as fast: it still blocks what would win next, as a person
-            # would, so the opponent has to find the win and may not.
-            blocks = set(forced_replies(position))
-            best = [cell for cell in best if cell in blocks] or best
-        return self.rng.choice(best) if self.rng is not None else best[0]
+        return pick(position, self.solver.solve(position, time_limit=self.time_limit, stop=stop), self.rng)
+
+
+def pick(position: Position, result: SearchResult, rng: random.Random | None) -> Cell:
+    """The move to play from a solver's answer: one of its best moves, at random with ``rng``, else
+    the first."""
+    best: Sequence[Cell] = result.best_moves
+    if result.value is Value.LOSS:
+        # Lost whatever it plays, and often as fast: it still blocks what would win next, as a person
+        # would, so the opponent has to find the win and may not.
+        blocks = set(forced_replies(position))
+        best = [cell for cell in best if cell in blocks] or best
+    return rng.choice(best) if rng is not None else best[0]
 
 
 @dataclass

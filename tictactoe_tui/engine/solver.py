@@ -231,8 +231,11 @@ class Solver:
         if proof is not None:
             return _proven(engine, node, proof, budget.nodes, start)
         deadline = None if time_limit is None else start + time_limit - min(ANSWER_MARGIN, time_limit / 10)
-        if deadline is None or budget.stopped or time.perf_counter() >= deadline:
+        out_of_time = budget.stopped or deadline is None or time.perf_counter() >= deadline
+        if deadline is None or (out_of_time and position.spec.cells < BIG_BOARD_CELLS):
             return _unproven(engine.best_move(node), budget.nodes, start, depth)
+        # Out of time or not, on a big board the big-board search answers: it settles a five, a
+        # block or an open four before it searches anything.
         return self._guess(position, deadline, stop, budget.nodes, start, depth)
 
     def prove(self, position: Position, *, time_limit: float | None = None,

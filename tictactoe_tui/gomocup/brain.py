@@ -40,6 +40,7 @@ from ..engine import (
     Value,
 )
 from ..engine.errors import NotationError, NumberTooLongError
+from ..engine.players import pick
 from ..engine.rules.inputs import parse_int, quote, shorten
 from .limits import Limits
 from .options import add_brain_arguments
@@ -246,7 +247,7 @@ class Brain:
         solver = self._solver_for_limits()
         think = self.limits.think_time(received, self.clock())
         result = solver.solve(position, time_limit=think, stop=self.stop)
-        cell = self.rng.choice(result.best_moves)
+        cell = pick(position, result, self.rng)
         self.position = position.play(cell)
         message = _message(result)
         return [f"MESSAGE {message}", format_cell(position.spec, cell)] if message else [

@@ -139,14 +139,28 @@ class _Searcher:
             return self._answer([(cell, score) for cell in sorted(blocks)], None)
         if board.winning[side]:
             return self._answer([(cell, MATE - 3) for cell in by_worth(board, side, board.winning[side])], 3)
+        glance = self._glance()
         if self.budget.exhausted:
-            # Asked to stop (or out of time) before any search: the best-looking moves, unsearched.
-            return self._answer([(cell, 0) for cell in self._root_moves()], None)
+            # Asked to stop, or out of time already: the moves as one ply ranks them.
+            return self._answer(glance, None)
         attack = self._attack()
         if attack is not None:
             cell, plies = attack
             return self._answer([(cell, MATE - plies)], plies)
-        return self._deepen()
+        return self._deepen([cell for cell, _ in glance])
+
+    def _glance(self) -> Ranking:
+        """The root moves ranked by a search of one ply, which costs a node a move and already sees
+        a move that leaves the opponent a win next move; the moves it had no time for come last."""
+        moves = self._root_moves()
+        scored: Ranking = []
+        try:
+            self.tree.rank(moves, 1, VARIETY_MARGIN, scored)
+        except OutOfBudget:
+            pass
+        ranked = sorted(scored, key=lambda entry: -entry[1])
+        low = ranked[-1][1] - 1 if ranked else 0
+        return ranked + [(cell, low) for cell in moves[len(scored):]]
 
     def _share(self, fraction: float, max_nodes: int | None = None) -> Budget:
         """A part of what is left of the budget: ``fraction`` of its time and of its nodes."""
@@ -192,16 +206,14 @@ class _Searcher:
             choices = tuple(cell for cell, score in ranked if score >= best - VARIETY_MARGIN)
         return StrategyResult(tuple(ranked), depth, self.budget.nodes, forced_win, choices)
 
-    def _deepen(self) -> StrategyResult:
-        """Rank the root moves by iterative deepening, with a watch on the opponent's threats.
+    def _deepen(self, moves: list[Cell]) -> StrategyResult:
+        """Rank the root ``moves`` by iterative deepening, with a watch on the opponent's threats.
 
         Only when the opponent would have a win by threats given a free move do the root moves need
-        checking against one (a mark never helps the opponent): a quick check of every move first,
-        then, after the search, a thorough one of the move it prefers (and of the next when that
-        one falls), for which part of the budget is kept back.
+        checking against one (a mark never helps the opponent): a quick check of every move that
+        could stop it first, then, after each iteration, a thorough one of the move it prefers.
         """
         board = self.board
-        moves = self._root_moves()
         threat = self._danger()
         doomed: Ranking = []
         if threat is not None:
