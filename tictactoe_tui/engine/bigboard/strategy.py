@@ -14,6 +14,7 @@ into the next.
 
 from __future__ import annotations
 
+import contextlib
 import random
 import threading
 import time
@@ -147,17 +148,15 @@ class _Searcher:
         if attack is not None:
             cell, plies = attack
             return self._answer([(cell, MATE - plies)], plies)
-        return self._deepen([cell for cell, _ in glance])
+        return self._deepen(glance)
 
     def _glance(self) -> Ranking:
         """The root moves ranked by a search of one ply, which costs a node a move and already sees
         a move that leaves the opponent a win next move; the moves it had no time for come last."""
         moves = self._root_moves()
         scored: Ranking = []
-        try:
+        with contextlib.suppress(OutOfBudget):
             self.tree.rank(moves, 1, VARIETY_MARGIN, scored)
-        except OutOfBudget:
-            pass
         ranked = sorted(scored, key=lambda entry: -entry[1])
         low = ranked[-1][1] - 1 if ranked else 0
         return ranked + [(cell, low) for cell in moves[len(scored):]]
@@ -206,7 +205,7 @@ class _Searcher:
             choices = tuple(cell for cell, score in ranked if score >= best - VARIETY_MARGIN)
         return StrategyResult(tuple(ranked), depth, self.budget.nodes, forced_win, choices)
 
-    def _deepen(self, moves: list[Cell]) -> StrategyResult:
+    def _deepen(self, glance: Ranking) -> StrategyResult:
         """Rank the root ``moves`` by iterative deepening, with a watch on the opponent's threats.
 
         Only when the opponent would have a win by threats given a free move do the root moves need
@@ -214,23 +213,28 @@ class _Searcher:
         could stop it first, then, after each iteration, a thorough one of the move it prefers.
         """
         board = self.board
+        moves = [cell for cell, _ in glance]
         threat = self._danger()
         doomed: Ranking = []
         if threat is not None:
             # A move off every cell the opponent's threat search played leaves its win standing.
             plies, zone = threat
             relevant = [cell for cell in by_worth(board, self.side, zone) if not board.filled[cell]]
-            if relevant:
-                doomed = [(cell, -(MATE - 2 - plies)) for cell in moves if cell not in zone]
-                moves = relevant
-            moves, refuted = self._screen(moves)
-            doomed += refuted
+            safe, refuted = self._screen(relevant or moves)
+            if safe:
+                doomed = refuted + [(cell, -(MATE - 2 - plies)) for cell in moves if cell not in zone]
+                moves = safe
+            else:
+                # Every move allows a win by threats: the game goes on as the search ranks the
+                # moves, since the opponent has still to find its win.
+                threat = None
         if len(moves) == 1:
             return self._answer([(moves[0], 0), *doomed], None)
         ranked, depth, refuted = self._iterate(moves, verify=threat is not None)
         doomed = sorted(refuted + doomed, key=lambda entry: -entry[1])
         if not ranked:
-            ranked, doomed = doomed, []
+            # The thorough checks refuted every move the search liked: the one-ply ranking decides.
+            ranked, doomed = [entry for entry in glance if entry[0] in moves], doomed
         return self._answer(ranked + doomed, None, depth)
 
     def _root_moves(self) -> list[Cell]:
@@ -301,8 +305,7 @@ class _Searcher:
         """Split the root moves into those that survive a quick check for the opponent's win by
         threats and those that allow one (with losing scores).
 
-        Moves left unchecked when the share runs out count as safe; when every move allows a win,
-        all are kept, since something must be played.
+        Moves left unchecked when the share runs out count as safe.
         """
         share = self._share(SCREEN_SHARE)
         safe: list[Cell] = []
@@ -319,8 +322,6 @@ class _Searcher:
                     doomed.append((cell, -(MATE - 2 - found)))
         finally:
             self._spend(share)
-        if not safe:
-            return moves, []
         return safe, doomed
 
     def _verify(self, ranked: Ranking, checked: set[Cell], refuted: Ranking) -> Ranking:
