@@ -24,7 +24,11 @@ import time
 from collections.abc import Sequence
 
 from tictactoe_tui.engine import Position, parse_record
-from tictactoe_tui.engine.bigboard.strategy import StrategyResult, search
+
+try:
+    from tictactoe_tui.engine.bigboard.strategy import StrategyResult, search
+except ImportError:  # a build from before the engine was split into packages, to compare with
+    from tictactoe_tui.engine.strategy import StrategyResult, search  # type: ignore[no-redef]
 
 POSITIONS = (
     "15x15k5: h8 h9 f6 i8 g7 i9 g9",

@@ -22,7 +22,11 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from tictactoe_tui.engine import Position
-from tictactoe_tui.engine.bigboard.strategy import search
+
+try:
+    from tictactoe_tui.engine.bigboard.strategy import search
+except ImportError:  # a build from before the engine was split into packages, to compare with
+    from tictactoe_tui.engine.strategy import search  # type: ignore[no-redef]
 
 SUITE = Path(__file__).resolve().parent.parent / "tests" / "engine" / "bigboard" / "tactics.txt"
 
