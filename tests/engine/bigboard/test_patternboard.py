@@ -13,7 +13,7 @@ import pytest
 
 from tictactoe_tui.engine import Position
 from tictactoe_tui.engine.bigboard import patterns
-from tictactoe_tui.engine.bigboard.patternboard import DIRECTIONS, PASS, PatternBoard, X
+from tictactoe_tui.engine.bigboard.patternboard import PASS, PatternBoard, X
 from tictactoe_tui.engine.bigboard.patterns import (
     DEAD,
     FIVE,
@@ -26,6 +26,7 @@ from tictactoe_tui.engine.bigboard.patterns import (
     cell_class,
     line_level,
 )
+from tictactoe_tui.engine.rules.lines import DIRECTIONS
 from tictactoe_tui.engine.rules.scans import fork_cells, sides, winning_cells
 
 

@@ -17,6 +17,7 @@ from functools import cache
 
 from ..errors import GameOverError
 from ..rules.bits import bit_cells
+from ..rules.lines import DIRECTIONS
 from ..rules.position import Mark, Position
 from ..rules.spec import BoardSpec, Cell
 from .patterns import (
@@ -34,9 +35,6 @@ from .patterns import (
 
 X, O = Mark.X.index, Mark.O.index  # noqa: E741 - the sides' places in the per-side tables
 """Sides as indexes: X moves first, so the side to move is the parity of the move count."""
-
-DIRECTIONS = ((1, 0), (0, 1), (1, 1), (1, -1))
-"""Along a row, a column, and the two diagonals."""
 
 PASS: Cell = -1
 """A turn skipped: only ever on a ``PatternBoard``, to look at the opponent's chances as if it moved."""
