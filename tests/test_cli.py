@@ -211,6 +211,7 @@ def test_flags_build_the_game_setup(started: list[Started]) -> None:
         (["--x", "brain:/nonexistent/pbrain-x --fast"], "brain program '/nonexistent/pbrain-x' is not found"),
         (["--x", "brainy"], "invalid choice: 'brainy'"),
         (["brain", "--frobnicate"], "unrecognized arguments: --frobnicate"),
+        (["brain", "--seed", "seven"], "argument --seed: invalid int value: 'seven'"),
     ],
 )
 def test_bad_brain_controllers_are_one_clear_line_and_exit_2(args: list[str], says: str) -> None:
@@ -557,3 +558,11 @@ def test_open_and_record_are_one_or_the_other(tmp_path: Path) -> None:
     assert "not allowed with argument" in line
     assert "does not match the record's board 4x4k3" in refusal("--open", str(saved(tmp_path)),
                                                                 "--board", "3x3")
+
+
+def test_a_seeded_brain_answers_the_protocol() -> None:
+    result = subprocess.run([sys.executable, "-m", "tictactoe_tui", "brain", "--seed", "7"],
+                            input="START 15\nINFO timeout_turn 200\nBEGIN\nEND\n", capture_output=True,
+                            text=True, timeout=60, check=False)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines() == ["OK", "7,7"]

@@ -24,9 +24,10 @@ from tictactoe_tui.engine.players import (
     Player,
     RandomPlayer,
     make_player,
+    pick,
 )
 from tictactoe_tui.engine.rules.spec import BoardSpec, Cell
-from tictactoe_tui.engine.solver import Solver
+from tictactoe_tui.engine.solver import SearchResult, Solver, Value
 
 
 def named(position: Position, cell: Cell) -> str:
@@ -334,3 +335,23 @@ def _keeps_the_value(reference: Minimax, position: Position, cell: Cell) -> bool
     """Whether playing ``cell`` keeps the position's value, at its best distance."""
     mine, theirs = sides(position)
     return preference(reference.move(mine, theirs, cell)) == preference(reference.of(position))
+
+
+def test_a_seeded_pick_among_equal_moves_repeats_and_seeds_vary_it() -> None:
+    # An unsolved Gomoku position: the big-board search rates several moves within its margin.
+    position = Position.from_moves("15x15k5", "h8 i9")
+    found = search(position, deadline=time.perf_counter() + 3600, max_nodes=4_000)
+    assert len(found.choices) > 1 and found.choices[0] == found.ranked[0][0]
+    result = SearchResult(Value.UNKNOWN, None, found.choices, 0, found.nodes, 0.0, found.depth)
+    picks = [pick(position, result, random.Random(seed)) for seed in range(20)]
+    assert picks == [pick(position, result, random.Random(seed)) for seed in range(20)]
+    assert len(set(picks)) > 1 and set(picks) <= set(found.choices)
+    assert pick(position, result, None) == found.choices[0]
+
+
+def test_a_lost_pick_still_blocks_the_win_next_move() -> None:
+    # X's open four: every O move loses, and whichever O picks is a block.
+    position = Position.from_moves("15x15k5", "e8 a1 f8 a3 g8 a5 h8")
+    lost = SearchResult(Value.LOSS, 2, tuple(position.legal_moves), -10, 0, 0.0, 1)
+    blocks = {position.cell_name(pick(position, lost, random.Random(seed))) for seed in range(10)}
+    assert blocks <= {"d8", "i8"}
