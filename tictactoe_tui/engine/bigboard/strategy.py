@@ -53,7 +53,8 @@ ROOT_WIDTH = 24
 """How many of the best-looking moves the root searches when nothing is forced."""
 
 VARIETY_MARGIN = 8
-"""Moves scoring within this of the best are all good enough to play (a fifth of an open two)."""
+"""Moves scoring within this of the best are all good enough to play: about half of what one open
+two is worth, far less than any threat."""
 
 TABLE_ENTRIES = 1_500_000
 """The transposition table's size in entries by default (a few hundred megabytes at most)."""

@@ -4,9 +4,11 @@ Strong Gomoku programs search deep and narrow, and so does this one. Forced matt
 before any move is listed: a five on the spot wins, the opponent's four must be blocked (and the
 block costs no depth, so lines of fours are followed to their end), an open four wins. When the
 opponent threatens to win next move (an open three, say), only the answers are searched: the
-cells where it would make a four and the side's own fours. Otherwise the best-ranked cells by
-pattern score are searched, fewer the deeper the tree. A transposition table that lasts the whole
-game, killer moves and a history table order the moves, so most nodes are cut after one or two.
+cells on the threat's line where it would make a four, and the side's own fours; an open three
+costs no depth either, within a few plies, and beyond the horizon such threats are still followed
+until the position is quiet. Otherwise the best-ranked cells by pattern score are searched, fewer
+the deeper the tree. A transposition table that lasts the whole game, killer moves and a history
+table order the moves, so most nodes are cut after one or two.
 """
 
 from __future__ import annotations
