@@ -15,7 +15,6 @@ into the next.
 from __future__ import annotations
 
 import contextlib
-import random
 import threading
 import time
 from dataclasses import dataclass
@@ -108,11 +107,6 @@ def search(position: Position, *, deadline: float, stop: threading.Event | None 
            max_nodes: int | None = None) -> StrategyResult:
     """``Strategy.search`` with a fresh table."""
     return Strategy(position.spec).search(position, deadline=deadline, stop=stop, max_nodes=max_nodes)
-
-
-def choose(result: StrategyResult, rng: random.Random | None) -> Cell:
-    """One of the result's equally good moves, at random when given a random source."""
-    return rng.choice(result.choices) if rng is not None else result.choices[0]
 
 
 class _Searcher:
