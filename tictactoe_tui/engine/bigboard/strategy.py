@@ -135,10 +135,12 @@ class _Searcher:
             return self._answer([(cell, score) for cell in sorted(blocks)], None)
         if board.winning[side]:
             return self._answer([(cell, MATE - 3) for cell in by_worth(board, side, board.winning[side])], 3)
+        if self.budget.exhausted:
+            # Asked to stop, or out of time already: the best-looking move, unsearched.
+            return self._answer([(self._root_moves()[0], 0)], None)
         glance = self._glance()
         if self.budget.exhausted:
-            # Asked to stop, or out of time already: the moves as one ply ranks them.
-            return self._answer(glance, None)
+            return self._answer(glance[:1], None)
         attack = self._attack()
         if attack is not None:
             cell, plies = attack
