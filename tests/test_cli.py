@@ -419,7 +419,8 @@ def test_solve_does_not_warn_of_hours_where_the_atlas_proves_the_board_in_a_minu
 def test_ctrl_c_prints_the_best_answer_so_far_and_exits_130() -> None:
     # 8x8k5 is far from proven in a minute, so only Ctrl+C can end this solve before the timeout.
     solving = subprocess.Popen([sys.executable, "-m", "tictactoe_tui", "solve", "8x8k5"],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               preexec_fn=_as_from_a_terminal)
     assert solving.stderr is not None
     assert "64 empty cells" in solving.stderr.readline()  # it has started proving
     solving.send_signal(signal.SIGINT)
@@ -450,11 +451,18 @@ def test_workers_end_when_their_parent_is_killed() -> None:
         pytest.fail("the workers outlived their parent")
 
 
+def _as_from_a_terminal() -> None:
+    """Let Ctrl+C reach the command as it does from a terminal, even when the tests themselves run
+    with SIGINT ignored (a shell's background job does that, and children inherit it)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _proving_with_workers() -> tuple[subprocess.Popen[str], set[int]]:
     """``solve 9x4k4 --jobs 2`` running, once the zone prover has handed its replies to two workers
     (within seconds), and the workers' process ids."""
     solving = subprocess.Popen([sys.executable, "-m", "tictactoe_tui", "solve", "9x4k4", "--jobs", "2"],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               preexec_fn=_as_from_a_terminal)
     for _ in range(1200):
         assert solving.poll() is None, "still proving"
         time.sleep(0.1)
