@@ -160,9 +160,7 @@ class PatternBoard:
         self.near = 0
         self._near_stack: list[int] = []
         for index, key in enumerate(self.keys):
-            found = self._pattern.get(key)
-            if found is None:
-                found = self._pattern[key] = key_levels(key, self.k)
+            found = self._levels_of(key)
             for side in (X, O):
                 self.levels[side][index] = found[side]
                 self.combos[side][index % cells] += found[side] * LEVELS ** (3 - index // cells)
@@ -170,6 +168,14 @@ class PatternBoard:
             self._judge(cell)
         for cell in position.moves:
             self.play(cell)
+
+    def _levels_of(self, key: int) -> tuple[int, int]:
+        """X's and O's levels for a neighbourhood key, from the shared table (``_update`` reads the
+        table inline, for speed)."""
+        found = self._pattern.get(key)
+        if found is None:
+            found = self._pattern[key] = key_levels(key, self.k)
+        return found
 
     @property
     def side(self) -> int:
@@ -281,9 +287,7 @@ class PatternBoard:
         for direction in range(len(DIRECTIONS)):
             index = direction * cells + cell
             key = self.keys[index]
-            found = self._pattern.get(key)
-            if found is None:
-                found = self._pattern[key] = key_levels(key, self.k)
+            found = self._levels_of(key)
             self.levels[X][index], self.levels[O][index] = found
         for side in (X, O):
             levels = self.levels[side]
