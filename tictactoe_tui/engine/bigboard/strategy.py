@@ -33,20 +33,23 @@ VCF_SHARE = 0.1
 VCT_SHARE = 0.1
 """The part of the rest spent looking for its win by fours and open threes."""
 
-DANGER_SHARE = 0.2
+DANGER_SHARE = 0.3
 """The part of the rest spent looking for the opponent's win by threats given a free move."""
 
-DANGER_NODES = 8_000
+DANGER_NODES = 20_000
 """Node budget of that look: a win by threats often takes a few thousand nodes to find."""
 
 SCREEN_SHARE = 0.4
 """The part of the rest spent checking which root moves stop the opponent's threats."""
 
-DEFENCE_NODES = 1_500
+DEFENCE_NODES = 2_500
 """Node budget of the quick check that one root move leaves the opponent no win by threats."""
 
 VERIFY_NODES = 6_000
 """Node budget of the thorough check of a preferred move."""
+
+FOLLOW_UPS = 3
+"""After a four of its own and the block, how many moves of the threat's zone the side tries."""
 
 ROOT_WIDTH = 24
 """How many of the best-looking moves the root searches when nothing is forced."""
@@ -214,8 +217,10 @@ class _Searcher:
         threat = self._danger()
         doomed: Ranking = []
         if threat is not None:
-            # A move off every cell the opponent's threat search played leaves its win standing.
+            # A move off every cell the opponent's threat search played leaves its win standing,
+            # unless it is a four of our own: the forced block may change the board enough.
             plies, zone = threat
+            zone |= board.fours[self.side]
             relevant = [cell for cell in by_worth(board, self.side, zone) if not board.filled[cell]]
             safe, refuted = self._screen(relevant or moves)
             if safe:
@@ -343,11 +348,13 @@ class _Searcher:
             del ranked[0]
         return ranked
 
-    def _threat_after(self, cell: Cell, within: Budget, nodes: int) -> int | None:
+    def _threat_after(self, cell: Cell, within: Budget, nodes: int, follow_ups: int = FOLLOW_UPS) -> int | None:
         """``_threat`` for the opponent after ``cell``, in at most ``nodes`` of ``within``.
 
-        A four only delays: after the forced block it is the side's turn again, so the threat is
-        looked for as if the side then passed (a four that defends must do it with its own mark).
+        A four only delays: after the forced block it is the side's turn again, with the threat
+        still there unless the four's mark or what follows stops it. So the threat is looked for as
+        if the side then passed, and if there is one, the ``follow_ups`` best moves of its zone get
+        the same check in turn (with a share of the nodes): the four holds when one of them does.
         """
         board = self.board
         board.play(cell)
@@ -356,8 +363,19 @@ class _Searcher:
         if delayed:
             board.play(next(iter(board.fives[self.side])))
             board.pass_turn()
+        zone: set[Cell] | None = set() if delayed and follow_ups else None
         try:
-            found = self._threat(check)
+            found = self._threat(check, zone)
+            if found is not None and zone:
+                board.undo()  # the pass: the side plays one of the follow-ups instead
+                try:
+                    candidates = zone | board.fours[self.side]
+                    replies = [move for move in by_worth(board, self.side, candidates) if not board.filled[move]]
+                    for reply in replies[:follow_ups]:
+                        if self._threat_after(reply, check, nodes // follow_ups, follow_ups - 1) is None:
+                            return None
+                finally:
+                    board.pass_turn()
             return None if found is None else found + 2 * delayed
         finally:
             if delayed:

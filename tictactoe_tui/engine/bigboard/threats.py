@@ -19,7 +19,7 @@ from .patternboard import PatternBoard
 VCF_THREATS = 24
 """The most fours a VCF may make; lines of fours run out long before this on a 15x15 board."""
 
-VCT_THREATS = 5
+VCT_THREATS = 7
 """The most threats a VCT may make; each open three widens the tree by every defence to it."""
 
 
