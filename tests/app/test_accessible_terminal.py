@@ -12,8 +12,11 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from board_on_screen import drawn_at
 
 SIZE = (100, 40)
+BOARD_COLUMNS = 15
+"""The game's board is Gomoku's, 15x15."""
 POLLS = 600
 """Looks at the terminal before giving up (a failing test, not a hang); each after a short sleep."""
 
@@ -65,18 +68,6 @@ def tmux(private_home: Path) -> Iterator[Tmux]:
         terminal.close()
 
 
-def drawn_at(lines: list[str], name: str) -> tuple[int, int]:
-    """Where the screen draws cell ``name``'s mark: the column of its letter in the column labels, the row
-    of its number in the row labels."""
-    column, row = name[0], name[1:]
-    letters = list("abcdefghijklmno")
-    labels = next(index for index, line in enumerate(lines) if line.split()[:len(letters)] == letters)
-    x = lines[labels].index(f" {column} ") + 1
-    board = lines[labels].index(f" {letters[-1]} ") + 2  # The side panel's text starts past here.
-    y = next(index for index, line in enumerate(lines) if line[:board].split()[:1] == [row])
-    return x, y
-
-
 def status(tmux: Tmux) -> str:
     """The status line: the last line of text above the footer."""
     lines = [line.strip() for line in tmux.lines() if line.strip()]
@@ -84,7 +75,7 @@ def status(tmux: Tmux) -> str:
 
 
 def cursor_on(tmux: Tmux, cell: str) -> Callable[[], bool]:
-    return lambda: tmux.cursor()[:2] == drawn_at(tmux.lines(), cell)
+    return lambda: tmux.cursor()[:2] == drawn_at(tmux.lines(), cell, BOARD_COLUMNS)
 
 
 def says(tmux: Tmux, start: str) -> Callable[[], bool]:
