@@ -22,6 +22,9 @@ from tictactoe_tui.profile.storage import HOME_ENV
 TIMEOUT = 60.0
 """Seconds a busy machine may take to start the server or a game: a bound on waiting, not a measurement."""
 
+POLL = 0.05
+"""Seconds between two looks at something a test waits for."""
+
 ATTEMPTS = 3
 """A free port can be taken by someone else between choosing it and binding it; then try another."""
 
@@ -40,8 +43,8 @@ def _free_port() -> int:
         return port
 
 
-def descendants(pid: int) -> set[int]:
-    """Every live process under ``pid``: the games a server started, and their engines."""
+def _children_by_parent() -> dict[int, list[int]]:
+    """Every live process's children, read from /proc (zombies, ended but not yet reaped, left out)."""
     parents: dict[int, list[int]] = {}
     for entry in os.listdir("/proc"):
         if entry.isdigit():
@@ -52,6 +55,17 @@ def descendants(pid: int) -> set[int]:
             fields = stat.rsplit(")", 1)[1].split()
             if fields[0] != "Z":
                 parents.setdefault(int(fields[1]), []).append(int(entry))
+    return parents
+
+
+def children(pid: int) -> set[int]:
+    """The live processes ``pid`` started itself."""
+    return set(_children_by_parent().get(pid, []))
+
+
+def descendants(pid: int) -> set[int]:
+    """Every live process under ``pid``: the games a server started, and their engines."""
+    parents = _children_by_parent()
     found: set[int] = set()
     todo = [pid]
     while todo:
@@ -59,6 +73,14 @@ def descendants(pid: int) -> set[int]:
             found.add(child)
             todo.append(child)
     return found
+
+
+def command_line(pid: int) -> str:
+    """The arguments ``pid`` runs with, one space between each; empty once it has ended."""
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+    except OSError:
+        return ""
 
 
 def alive(pids: set[int]) -> set[int]:
@@ -75,10 +97,23 @@ def alive(pids: set[int]) -> set[int]:
 
 
 def wait_until(condition: Callable[[], object], what: str) -> None:
-    deadline = time.monotonic() + TIMEOUT
-    while not condition():
-        assert time.monotonic() < deadline, f"{what} within {TIMEOUT:.0f} s"
-        time.sleep(0.05)
+    """Check ``condition`` until it holds, a bounded number of times (``TIMEOUT`` seconds of pauses in all):
+    what never happens fails the test instead of hanging it."""
+    checks = int(TIMEOUT / POLL)
+    for _ in range(checks):
+        if condition():
+            return
+        time.sleep(POLL)
+    raise AssertionError(f"{what}: not after {checks} checks {POLL} s apart")
+
+
+@dataclass(frozen=True)
+class GameProcesses:
+    """One served game's processes: the app the server started for a page, and the engine the app started
+    for its searches."""
+
+    app: int
+    engine: int
 
 
 @dataclass
@@ -103,6 +138,19 @@ class Served:
 
     def games(self) -> set[int]:
         return descendants(self.process.pid)
+
+    def game(self) -> GameProcesses | None:
+        """The one game running, once its engine has started (with the game's first search), else None.
+
+        The app is the server's child; the engine is the app's child that ``multiprocessing`` started with
+        ``spawn`` (its other child, multiprocessing's resource tracker, runs no search).
+        """
+        apps = children(self.process.pid)
+        if len(apps) != 1:
+            return None
+        app = apps.pop()
+        engines = [child for child in children(app) if "multiprocessing.spawn" in command_line(child)]
+        return GameProcesses(app, engines[0]) if len(engines) == 1 else None
 
 
 def _banner(process: subprocess.Popen[bytes], log: Path) -> re.Match[str] | None:
