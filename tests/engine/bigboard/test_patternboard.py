@@ -1,17 +1,19 @@
 """The pattern board: incremental tables that equal a full rescan, and pattern sets that agree with
 the rules' own scans.
 
-The rescan here reads every cell's neighbourhood straight off the position, with none of the
-board's keys or tables, so a slip in the incremental bookkeeping cannot hide in both.
+The rescan here reads every cell's neighbourhood straight off the moves, with none of the
+board's lines or tables, so a slip in the incremental bookkeeping (or in its undo log) cannot hide
+in both.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 import pytest
 
-from tictactoe_tui.engine import Position
+from tictactoe_tui.engine import BoardSpec, Position
 from tictactoe_tui.engine.bigboard import patterns
 from tictactoe_tui.engine.bigboard.patternboard import PASS, PatternBoard, X
 from tictactoe_tui.engine.bigboard.patterns import (
@@ -25,15 +27,19 @@ from tictactoe_tui.engine.bigboard.patterns import (
     TWO,
     cell_class,
     line_level,
+    window_levels,
+    window_shift,
 )
 from tictactoe_tui.engine.rules.lines import DIRECTIONS
 from tictactoe_tui.engine.rules.scans import fork_cells, sides, winning_cells
+from tictactoe_tui.engine.rules.spec import Cell
 
 
-def rescan(position: Position) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]]]:
-    """Per side, every empty cell's four levels, read from the position itself."""
-    spec, k = position.spec, position.spec.k
-    marks = {cell: "X" for cell in position.moves[::2]} | {cell: "O" for cell in position.moves[1::2]}
+def rescan(spec: BoardSpec, moves: Sequence[Cell]) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]]]:
+    """Per side, every empty cell's four levels, read from the moves themselves (X first, a ``PASS``
+    skipping a turn)."""
+    k = spec.k
+    marks = {cell: "XO"[ply & 1] for ply, cell in enumerate(moves) if cell != PASS}
     levels: tuple[list[tuple[int, ...]], list[tuple[int, ...]]] = ([], [])
     for cell in range(spec.cells):
         col, row = spec.coordinates(cell)
@@ -58,17 +64,17 @@ def rescan(position: Position) -> tuple[list[tuple[int, ...]], list[tuple[int, .
     return levels
 
 
-def assert_matches_rescan(board: PatternBoard, position: Position) -> None:
-    levels = rescan(position)
+def assert_matches_rescan(board: PatternBoard, moves: Sequence[Cell]) -> None:
+    levels = rescan(board.spec, moves)
     _, scores = patterns.combinations()
     for side in (0, 1):
         total = 0
-        for cell in range(position.spec.cells):
+        for cell in range(board.spec.cells):
             expected = levels[side][cell]
             if not expected:
                 assert board.scores[side][cell] == 0 and board.classes[side][cell] == 0
                 continue
-            assert board.cell_levels(side, cell) == expected, (side, position.cell_name(cell))
+            assert board.cell_levels(side, cell) == expected, (side, board.spec.cell_name(cell))
             kind = cell_class(expected)
             assert board.classes[side][cell] == kind
             index = ((expected[0] * 9 + expected[1]) * 9 + expected[2]) * 9 + expected[3]
@@ -83,14 +89,22 @@ def assert_matches_rescan(board: PatternBoard, position: Position) -> None:
                                       if patterns.MAKES_THREE <= kind < patterns.MAKES_FOUR}
 
 
+def logged(board: PatternBoard) -> tuple[object, ...]:
+    """The board's undo log as plain values (a class change as its cell and its class before and
+    after), so that a later move that spoils an earlier entry shows."""
+    return tuple((near, x_total, o_total, tuple(x_changes), tuple(o_changes),
+                  tuple(entry[2:] for entry in refiled))
+                 for near, x_total, o_total, x_changes, o_changes, refiled in board.undo_log)
+
+
 def snapshot(board: PatternBoard) -> tuple[object, ...]:
     """Everything a PatternBoard keeps, for comparing before a move and after its undo."""
-    return (tuple(board.keys), tuple(board.levels[0]), tuple(board.levels[1]), tuple(board.combos[0]),
+    return (tuple(board.lines), tuple(board.levels[0]), tuple(board.levels[1]), tuple(board.combos[0]),
             tuple(board.combos[1]), tuple(board.classes[0]), tuple(board.classes[1]),
             tuple(board.scores[0]), tuple(board.scores[1]), tuple(board.total),
             *(frozenset(found) for sets in (board.fives, board.fours, board.winning, board.threes)
               for found in sets), bytes(board.filled), tuple(board.stones), board.key, board.near,
-            len(board.moves))
+            tuple(board.moves), logged(board))
 
 
 BOARDS = ("7x7k4", "8x8k5", "9x9k5", "10x6k4", "6x6k3", "10x10k6", "12x5k5", "9x9k2")
@@ -113,7 +127,7 @@ def test_incremental_tables_equal_a_full_rescan_after_every_move_and_undo(spec: 
             history.append(snapshot(board))
             board.play(cell)
             position = after
-            assert_matches_rescan(board, position)
+            assert_matches_rescan(board, position.moves)
         while history:
             board.undo()
             assert snapshot(board) == history.pop()
@@ -131,8 +145,63 @@ def test_incremental_tables_equal_a_full_rescan_on_gomoku_boards(seed: int) -> N
             break
         board.play(cell)
         position = after
-        assert_matches_rescan(board, position)
+        assert_matches_rescan(board, position.moves)
     assert snapshot(board) == snapshot(PatternBoard(position))
+
+
+KEPT = patterns.LINES_KEPT
+WALKS = (("15x15k5", KEPT), ("15x15k5", 3), ("7x7k4", 3), ("10x6k4", 3), ("6x6k3", KEPT), ("20x20k6", 3),
+         ("9x1k9", 3))
+"""Boards to walk on, each with how many lines ``patterns.line_table`` keeps: a handful makes it
+start again over and over."""
+WALK_STEPS = 400
+
+
+@pytest.mark.parametrize(("spec", "kept"), WALKS)
+def test_incremental_tables_equal_a_full_rescan_along_walks_of_plays_passes_and_undos(
+        spec: str, kept: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Moves, passes and undos in random order, as a search makes them: after every step the
+    tables equal a rescan, and after every undo everything equals what it was before the move."""
+    monkeypatch.setattr(patterns, "LINES_KEPT", kept)
+    rng = random.Random(f"walk {spec}")
+    board = PatternBoard(Position.empty(spec))
+    played: list[Cell] = []
+    before: list[tuple[object, ...]] = []
+    for _ in range(WALK_STEPS):
+        side = len(played) & 1
+        # A move that completes a line would end the game, which the board does not play on from.
+        open_cells = [cell for cell in range(board.spec.cells)
+                      if cell not in played and cell not in board.fives[side]]
+        roll = rng.random()
+        if played and roll < 0.4:
+            board.undo()
+            played.pop()
+            assert snapshot(board) == before.pop()
+        else:
+            before.append(snapshot(board))
+            if roll < 0.5 or not open_cells:
+                board.pass_turn()
+                played.append(PASS)
+            else:
+                cell = rng.choice(open_cells)
+                board.play(cell)
+                played.append(cell)
+        assert board.moves == played and len(board.undo_log) == len(played)
+        assert_matches_rescan(board, played)
+    while played:
+        board.undo()
+        played.pop()
+    assert snapshot(board) == snapshot(PatternBoard(Position.empty(spec)))
+
+
+def test_a_window_reads_the_line_from_its_low_end_and_only_around_an_empty_cell() -> None:
+    k = 5
+    # X three and four cells before the cell, O two after it, the last cell off the board.
+    window = ((patterns.X_MARK << window_shift(k, -4)) | (patterns.X_MARK << window_shift(k, -3))
+              | (patterns.O_MARK << window_shift(k, 2)) | (patterns.OFF << window_shift(k, 4)))
+    assert window_levels(window, k) == (line_level("SS..S.#.#"), line_level("##..S.S.#"))
+    with pytest.raises(ValueError, match="taken"):
+        window_levels(window | patterns.O_MARK << window_shift(k, 0), k)
 
 
 @pytest.mark.parametrize("spec", ["15x15k5", "7x7k4", "9x9k3", "20x20k6"])
@@ -178,12 +247,24 @@ def test_line_levels_name_the_shapes_players_know(view: str, level: int) -> None
     assert line_level(view) == level
 
 
+def test_levels_below_the_weakest_threat_never_change_a_class() -> None:
+    """The board re-judges a cell's class only when a level at or above ``WEAKEST_THREAT`` comes or
+    goes: any other change of one direction's level must leave every class as it was."""
+    kinds, _ = patterns.combinations()
+    weak = range(patterns.WEAKEST_THREAT)
+    for index in range(patterns.LEVELS ** 4):
+        for place in (1, 9, 81, 729):
+            level = index // place % patterns.LEVELS
+            if level in weak:
+                assert {kinds[index + (other - level) * place] for other in weak} == {kinds[index]}
+
+
 def test_a_pass_hands_the_move_to_the_opponent_and_undo_takes_it_back() -> None:
     board = PatternBoard(Position.from_moves("15x15k5", "h8 i9"))
-    before = snapshot(board)
+    before, key = snapshot(board), board.key
     board.pass_turn()
     assert board.side == 1 and board.moves[-1] == PASS
-    assert board.key != before[-3]
+    assert board.key != key
     board.undo()
     assert snapshot(board) == before
 

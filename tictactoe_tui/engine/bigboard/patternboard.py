@@ -1,11 +1,13 @@
 """The pattern board: for every empty cell and each side, the shape a mark there would make along each
 line, kept current move by move.
 
-A move changes only the neighbourhoods of the cells within ``k - 1`` of it along its four lines,
-so ``play`` and ``undo`` update those keys, read the new levels from the pattern table
-(``patterns``), and re-judge only the cells whose levels changed. Per side the board then knows,
-without scanning, where it would make a five, where a four or better, and where a move wins next
-(an open four or a double four), and the sum of its cells' scores, which is the evaluation.
+Every line of the board (row, column, diagonal) is kept as one number, two bits a cell, and the
+levels of all its cells are one look-up by that number (``patterns.line_levels``). A move changes
+one number per direction, and so only the levels of the cells within ``k - 1`` of it: ``play``
+compares those, re-judges the cells whose levels changed, and logs what it overwrote, so that
+``undo`` writes it back instead of reading patterns again. Per side the board then knows, without
+scanning, where it would make a five, where a four or better, and where a move wins next (an
+open four or a double four), and the sum of its cells' scores, which is the evaluation.
 """
 
 from __future__ import annotations
@@ -21,16 +23,21 @@ from ..rules.lines import DIRECTIONS
 from ..rules.position import Mark, Position
 from ..rules.spec import BoardSpec, Cell
 from .patterns import (
+    EMPTY,
     FOUR,
     LEVELS,
     MAKES_FIVE,
     MAKES_FOUR,
     MAKES_THREE,
+    O_MARK,
     OFF,
+    WEAKEST_THREAT,
     WINS_NEXT,
+    X_MARK,
     combinations,
-    key_levels,
-    slot_shift,
+    line_levels,
+    line_number,
+    line_table,
 )
 
 X, O = Mark.X.index, Mark.O.index  # noqa: E741 - the sides' places in the per-side tables
@@ -47,10 +54,27 @@ NEAR = 2
 """How far from a mark, along its lines, a move is worth considering when nothing is threatened."""
 
 
-Touch = tuple[int, int, int, int]
-"""One neighbour a mark changes: the index of its key for the direction (``direction * cells +
-neighbour``), the neighbour, what the mark adds to the key, and the direction's place value in
-the neighbour's combination index (``LEVELS ** (3 - direction)``)."""
+Line = tuple[int, int, int, tuple[tuple[int, Cell, int], ...]]
+"""One line through a cell: its place in ``PatternBoard.lines``, what a mark on the cell adds to
+the line's number, the direction's place value in a combination index (``LEVELS ** (3 -
+direction)``), and the cell's neighbours within ``k - 1`` on the line, each as the index of its
+levels (``direction * cells + neighbour``), the neighbour, and its place along the line."""
+
+Run = tuple[int, tuple[Cell, ...]]
+"""One line: the index of the first level of its direction (``direction * cells``), and its cells
+in order."""
+
+Overwritten = tuple[int, Cell, int, int, int]
+"""What a move changed for one side and cell: the index of the changed level, the cell, and the
+level, combination index and score the cell had before."""
+
+Refiled = tuple[list[int], tuple[tuple[set[Cell], ...], ...], Cell, int, int]
+"""A cell whose class a move changed: the side's classes, the side's sets by class, the cell, and
+its class before and after."""
+
+Undo = tuple[int, int, int, list[Overwritten], list[Overwritten], list[Refiled]]
+"""What ``undo`` needs to take a move back: ``near`` and both totals before it, what it overwrote
+for X and for O, and the cells it moved between the sets."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,10 +82,13 @@ class PatternTable:
     """What the pattern board needs to know about a board size, computed once per size."""
 
     spec: BoardSpec
-    touches: tuple[tuple[tuple[Touch, ...], ...], tuple[tuple[Touch, ...], ...]]
-    """Per side, per cell: the neighbours within ``k - 1`` along a line that a mark there changes."""
-    initial_keys: tuple[int, ...]
-    """Every cell's key per direction on the empty board: only the cells off the board are set."""
+    lines: tuple[tuple[tuple[Line, ...], ...], tuple[tuple[Line, ...], ...]]
+    """Per side, per cell: the four lines through the cell, as a mark of the side there changes them."""
+    runs: tuple[Run, ...]
+    """Every line's cells, by the line's place in ``PatternBoard.lines``."""
+    initial_lines: tuple[int, ...]
+    """Every line's number on the empty board (``patterns.line_number``), padded with ``k - 1`` cells
+    off the board at either end."""
     near: tuple[int, ...]
     """For each cell, the cells up to ``NEAR`` steps away along its lines, as a bitmask."""
     zobrist: tuple[tuple[int, ...], tuple[int, ...]]
@@ -74,27 +101,30 @@ class PatternTable:
 def pattern_table(spec: BoardSpec) -> PatternTable:
     """The ``PatternTable`` of ``spec`` (cached: boards of one size share it)."""
     width, height, k, cells = spec.width, spec.height, spec.k, spec.cells
-    touches: tuple[list[tuple[Touch, ...]], list[tuple[Touch, ...]]] = ([], [])
-    keys = [0] * (4 * cells)
+    reach = k - 1
+    runs: list[Run] = []
+    through: tuple[list[list[Line]], ...] = tuple([[] for _ in range(cells)] for _ in (X, O))
+    for direction, (d_col, d_row) in enumerate(DIRECTIONS):
+        place = LEVELS ** (3 - direction)
+        for first in range(cells):
+            col, row = first % width, first // width
+            if 0 <= col - d_col < width and 0 <= row - d_row < height:
+                continue  # not where its line begins
+            run = []
+            while 0 <= col < width and 0 <= row < height:
+                run.append(row * width + col)
+                col, row = col + d_col, row + d_row
+            line = len(runs)
+            runs.append((direction * cells, tuple(run)))
+            for at, cell in enumerate(run):
+                neighbours = tuple((direction * cells + run[other], run[other], other)
+                                   for other in range(max(0, at - reach), min(len(run), at + reach + 1))
+                                   if other != at)
+                for side, mark in ((X, X_MARK), (O, O_MARK)):
+                    through[side][cell].append((line, mark << 2 * (at + reach), place, neighbours))
     near = []
     for cell in range(cells):
         col, row = cell % width, cell // width
-        touched: list[tuple[int, int, int, int]] = []
-        for direction, (d_col, d_row) in enumerate(DIRECTIONS):
-            for offset in range(-(k - 1), k):
-                other_col, other_row = col + d_col * offset, row + d_row * offset
-                if not offset:
-                    continue
-                if 0 <= other_col < width and 0 <= other_row < height:
-                    other = other_row * width + other_col
-                    # The mark on this cell sits at -offset in the neighbour's view.
-                    touched.append((direction * cells + other, other, slot_shift(k, -offset),
-                                    LEVELS ** (3 - direction)))
-                else:
-                    keys[direction * cells + cell] |= OFF << slot_shift(k, offset)
-        for side, mark in ((X, 1), (O, 2)):
-            touches[side].append(tuple((index, other, mark << shift, place)
-                                       for index, other, shift, place in touched))
         star = 0
         for d_col, d_row in DIRECTIONS:
             for step in range(-NEAR, NEAR + 1):
@@ -104,17 +134,12 @@ def pattern_table(spec: BoardSpec) -> PatternTable:
         near.append(star)
     draw = random.Random(f"zobrist {spec}")
     zobrist = tuple(tuple(draw.getrandbits(64) for _ in range(cells)) for _ in (X, O))
-    along = tuple(tuple(tuple(other for index, other, _, _ in touches[X][cell]
-                              if index // cells == direction)
-                        for direction in range(len(DIRECTIONS))) for cell in range(cells))
-    return PatternTable(spec, (tuple(touches[X]), tuple(touches[O])), tuple(keys), tuple(near),
-                        (zobrist[X], zobrist[O]), along)
-
-
-@cache
-def _levels_of_keys(k: int) -> dict[int, tuple[int, int]]:
-    """The pattern table of ``k``: neighbourhood key -> (X's level, O's level), filled as keys are met."""
-    return {}
+    along = tuple(tuple(tuple(other for _, other, _ in neighbours) for _, _, _, neighbours in lines)
+                  for lines in through[X])
+    initial_lines = tuple(line_number((OFF,) * reach + (EMPTY,) * len(run) + (OFF,) * reach)
+                          for _, run in runs)
+    return PatternTable(spec, (tuple(map(tuple, through[X])), tuple(map(tuple, through[O]))), tuple(runs),
+                        initial_lines, tuple(near), (zobrist[X], zobrist[O]), along)
 
 
 class PatternBoard:
@@ -127,12 +152,13 @@ class PatternBoard:
     ``total[side]`` the sum of the scores. ``fives[side]`` holds the cells where the side completes
     a line, ``fours[side]`` those where it makes a four or better, ``winning[side]`` those where it
     makes an open four or two fours (a win next move unless the opponent completes a line first),
-    and ``threes[side]`` those where it makes an open three.
+    and ``threes[side]`` those where it makes an open three. A filled cell's levels and combination
+    index stay as they were when it was filled: they hold again once it is emptied.
     """
 
-    __slots__ = ("table", "spec", "k", "keys", "levels", "combos", "classes", "scores", "total", "fives",
-                 "fours", "winning", "threes", "filled", "stones", "moves", "key", "near", "_near_stack",
-                 "_cells", "_pattern", "_kinds", "_worths")
+    __slots__ = ("table", "spec", "k", "lines", "levels", "combos", "classes", "scores", "total", "fives",
+                 "fours", "winning", "threes", "filled", "stones", "moves", "key", "near", "undo_log",
+                 "_cells", "_lines_levels", "_kinds", "_worths", "_sets")
 
     def __init__(self, position: Position) -> None:
         if position.winning_line:
@@ -141,9 +167,9 @@ class PatternBoard:
         self.spec = position.spec
         self.k = position.spec.k
         cells = self._cells = position.spec.cells
-        self._pattern = _levels_of_keys(self.k)
+        self._lines_levels = line_table(self.k)
         self._kinds, self._worths = combinations()
-        self.keys = list(self.table.initial_keys)
+        self.lines = list(self.table.initial_lines)
         self.levels: tuple[list[int], list[int]] = ([0] * (4 * cells), [0] * (4 * cells))
         self.combos: tuple[list[int], list[int]] = ([0] * cells, [0] * cells)
         self.classes: tuple[list[int], list[int]] = ([0] * cells, [0] * cells)
@@ -153,29 +179,31 @@ class PatternBoard:
         self.fours: tuple[set[Cell], set[Cell]] = (set(), set())
         self.winning: tuple[set[Cell], set[Cell]] = (set(), set())
         self.threes: tuple[set[Cell], set[Cell]] = (set(), set())
+        self._sets = (self._sets_by_class(X), self._sets_by_class(O))
         self.filled = bytearray(cells)
         self.stones = [0, 0]
         self.moves: list[Cell] = []
         self.key = 0
         self.near = 0
-        self._near_stack: list[int] = []
-        for index, key in enumerate(self.keys):
-            found = self._levels_of(key)
-            for side in (X, O):
-                self.levels[side][index] = found[side]
-                self.combos[side][index % cells] += found[side] * LEVELS ** (3 - index // cells)
+        self.undo_log: list[Undo] = []
+        """One entry per move or pass on the board, the last on top."""
+        for number, (base, run) in zip(self.lines, self.table.runs, strict=True):
+            for cell, found in zip(run, line_levels(number, self.k), strict=True):
+                for side in (X, O):
+                    self.levels[side][base + cell] = found[side]
+                    self.combos[side][cell] += found[side] * LEVELS ** (3 - base // cells)
         for cell in range(cells):
             self._judge(cell)
         for cell in position.moves:
             self.play(cell)
 
-    def _levels_of(self, key: int) -> tuple[int, int]:
-        """X's and O's levels for a neighbourhood key, from the shared table (``_update`` reads the
-        table inline, for speed)."""
-        found = self._pattern.get(key)
-        if found is None:
-            found = self._pattern[key] = key_levels(key, self.k)
-        return found
+    def _sets_by_class(self, side: int) -> tuple[tuple[set[Cell], ...], ...]:
+        """For each class, the sets of ``side`` that a cell of that class belongs in."""
+        fours, fives, winning, threes = (found[side] for found in
+                                         (self.fours, self.fives, self.winning, self.threes))
+        return tuple((fours, fives) if kind == MAKES_FIVE else (fours, winning) if kind == WINS_NEXT
+                     else (fours,) if kind >= MAKES_FOUR else (threes,) if kind >= MAKES_THREE else ()
+                     for kind in range(MAKES_FIVE + 1))
 
     @property
     def side(self) -> int:
@@ -192,107 +220,120 @@ class PatternBoard:
 
     def play(self, cell: Cell) -> None:
         """Put the mark of the side to move on ``cell`` (which must be empty, the game not over)."""
+        table = self.table
         side = len(self.moves) & 1
         self.stones[side] |= 1 << cell
         self.filled[cell] = 1
         self.moves.append(cell)
-        self.key ^= self.table.zobrist[side][cell]
-        self._near_stack.append(self.near)
-        self.near |= self.table.near[cell]
-        for owner in (X, O):
-            self.total[owner] -= self.scores[owner][cell]
-            self.scores[owner][cell] = 0
-            before = self.classes[owner][cell]
-            if before:
-                self.classes[owner][cell] = 0
-                self._file(owner, cell, before, discard=True)
-        self._update(self.table.touches[side][cell], 1)
+        self.key ^= table.zobrist[side][cell]
+        # The cell's own score is overwritten (with 0), its levels and combination index are not.
+        (x_scores, o_scores), (x_classes, o_classes), total = self.scores, self.classes, self.total
+        x_changes = [(cell, cell, self.levels[X][cell], self.combos[X][cell], x_scores[cell])]
+        o_changes = [(cell, cell, self.levels[O][cell], self.combos[O][cell], o_scores[cell])]
+        refiled: list[Refiled] = []
+        self.undo_log.append((self.near, total[X], total[O], x_changes, o_changes, refiled))
+        self.near |= table.near[cell]
+        total[X] -= x_scores[cell]
+        total[O] -= o_scores[cell]
+        x_scores[cell] = o_scores[cell] = 0
+        for classes, sets in ((x_classes, self._sets[X]), (o_classes, self._sets[O])):
+            was = classes[cell]
+            if was:
+                classes[cell] = 0
+                refiled.append((classes, sets, cell, was, 0))
+                for found in sets[was]:
+                    found.discard(cell)
+        self._spread(table.lines[side][cell], x_changes, o_changes, refiled)
+
+    def _spread(self, through: tuple[Line, ...], x_changes: list[Overwritten], o_changes: list[Overwritten],
+                refiled: list[Refiled]) -> None:
+        """Add a new mark to the numbers of the lines ``through`` it, and re-judge its neighbours whose
+        levels changed, logging what that overwrites. This is the search's innermost work, so it
+        is written out in one piece, both sides side by side, everything bound to local names."""
+        lines, (x_levels, o_levels), (x_combos, o_combos) = self.lines, self.levels, self.combos
+        (x_scores, o_scores), (x_classes, o_classes), total = self.scores, self.classes, self.total
+        (x_sets, o_sets), (x_total, o_total) = self._sets, total
+        lines_levels, filled, kinds, worths = self._lines_levels, self.filled, self._kinds, self._worths
+        for line, mark, place, neighbours in through:
+            number = lines[line] = lines[line] + mark
+            try:
+                on_line = lines_levels[number]
+            except KeyError:
+                on_line = line_levels(number, self.k)
+            for index, neighbour, at in neighbours:
+                if filled[neighbour]:
+                    continue  # a filled cell's levels hold again when it is emptied
+                # Only this direction's level changes: the index moves by the difference times its place.
+                x_level, o_level = on_line[at]
+                before = x_levels[index]
+                if x_level != before:
+                    x_levels[index] = x_level
+                    combo, score = x_combos[neighbour], x_scores[neighbour]
+                    x_changes.append((index, neighbour, before, combo, score))
+                    combo = x_combos[neighbour] = combo + (x_level - before) * place
+                    worth = x_scores[neighbour] = worths[combo]
+                    x_total += worth - score
+                    if x_level >= WEAKEST_THREAT or before >= WEAKEST_THREAT:  # else the class stays
+                        kind, was = kinds[combo], x_classes[neighbour]
+                        if kind != was:
+                            x_classes[neighbour] = kind
+                            refiled.append((x_classes, x_sets, neighbour, was, kind))
+                            for found in x_sets[was]:
+                                found.discard(neighbour)
+                            for found in x_sets[kind]:
+                                found.add(neighbour)
+                before = o_levels[index]
+                if o_level != before:
+                    o_levels[index] = o_level
+                    combo, score = o_combos[neighbour], o_scores[neighbour]
+                    o_changes.append((index, neighbour, before, combo, score))
+                    combo = o_combos[neighbour] = combo + (o_level - before) * place
+                    worth = o_scores[neighbour] = worths[combo]
+                    o_total += worth - score
+                    if o_level >= WEAKEST_THREAT or before >= WEAKEST_THREAT:
+                        kind, was = kinds[combo], o_classes[neighbour]
+                        if kind != was:
+                            o_classes[neighbour] = kind
+                            refiled.append((o_classes, o_sets, neighbour, was, kind))
+                            for found in o_sets[was]:
+                                found.discard(neighbour)
+                            for found in o_sets[kind]:
+                                found.add(neighbour)
+        total[X], total[O] = x_total, o_total
 
     def pass_turn(self) -> None:
         """Let the side to move skip its turn (undone by ``undo``), to ask what the other could do."""
         self.moves.append(PASS)
-        self._near_stack.append(self.near)
+        self.undo_log.append((self.near, self.total[X], self.total[O], [], [], []))
         self.key ^= _PASS_KEY
 
     def undo(self) -> None:
-        """Take back the last move (or the last pass)."""
+        """Take back the last move (or the last pass): write back what it overwrote."""
         cell = self.moves.pop()
+        self.near, x_total, o_total, x_changes, o_changes, refiled = self.undo_log.pop()
         if cell == PASS:
-            self.near = self._near_stack.pop()
             self.key ^= _PASS_KEY
             return
+        table, lines = self.table, self.lines
         side = len(self.moves) & 1
         self.stones[side] &= ~(1 << cell)
         self.filled[cell] = 0
-        self.key ^= self.table.zobrist[side][cell]
-        self.near = self._near_stack.pop()
-        self._update(self.table.touches[side][cell], -1)
-        self._refresh(cell)
-        self._judge(cell)
-
-    def _update(self, touched: tuple[Touch, ...], sign: int) -> None:
-        """Add (``sign`` 1) or take away (-1) a mark in the keys of its neighbours, and re-judge the
-        empty neighbours whose levels changed.
-
-        A neighbour lies on one line through the mark, so it is touched once and only the level of
-        that direction changes: its combination index moves by the difference times the place value.
-        Filled neighbours only have their keys kept: no mark goes there while they are filled.
-        """
-        keys, pattern, filled = self.keys, self._pattern, self.filled
-        x_levels, o_levels = self.levels
-        x_combos, o_combos = self.combos
-        kinds, worths = self._kinds, self._worths
-        x_scores, o_scores = self.scores
-        x_classes, o_classes = self.classes
-        x_total, o_total = self.total
-        for index, neighbour, step, place in touched:
-            key = keys[index] + sign * step
-            keys[index] = key
-            if filled[neighbour]:
-                continue  # a filled cell's levels are read again when it is emptied (``_refresh``)
-            try:
-                x_level, o_level = pattern[key]
-            except KeyError:
-                x_level, o_level = pattern[key] = key_levels(key, self.k)
-            before = x_levels[index]
-            if x_level != before:
-                x_levels[index] = x_level
-                combo = x_combos[neighbour] = x_combos[neighbour] + (x_level - before) * place
-                worth = worths[combo]
-                x_total += worth - x_scores[neighbour]
-                x_scores[neighbour] = worth
-                kind, was = kinds[combo], x_classes[neighbour]
-                if kind != was:
-                    x_classes[neighbour] = kind
-                    self._file(X, neighbour, was, discard=True)
-                    self._file(X, neighbour, kind, discard=False)
-            before = o_levels[index]
-            if o_level != before:
-                o_levels[index] = o_level
-                combo = o_combos[neighbour] = o_combos[neighbour] + (o_level - before) * place
-                worth = worths[combo]
-                o_total += worth - o_scores[neighbour]
-                o_scores[neighbour] = worth
-                kind, was = kinds[combo], o_classes[neighbour]
-                if kind != was:
-                    o_classes[neighbour] = kind
-                    self._file(O, neighbour, was, discard=True)
-                    self._file(O, neighbour, kind, discard=False)
+        self.key ^= table.zobrist[side][cell]
+        for line, mark, _, _ in table.lines[side][cell]:
+            lines[line] -= mark
+        for changes, levels, combos, scores in ((x_changes, self.levels[X], self.combos[X], self.scores[X]),
+                                                (o_changes, self.levels[O], self.combos[O], self.scores[O])):
+            for index, other, level, combo, score in changes:
+                levels[index] = level
+                combos[other] = combo
+                scores[other] = score
+        for classes, sets, other, was, kind in refiled:
+            classes[other] = was
+            for found in sets[kind]:
+                found.discard(other)
+            for found in sets[was]:
+                found.add(other)
         self.total[X], self.total[O] = x_total, o_total
-
-    def _refresh(self, cell: Cell) -> None:
-        """Read a cell's levels and combination indexes afresh from its keys, which stayed current
-        while the cell was filled even though its levels did not."""
-        cells = self._cells
-        for direction in range(len(DIRECTIONS)):
-            index = direction * cells + cell
-            key = self.keys[index]
-            found = self._levels_of(key)
-            self.levels[X][index], self.levels[O][index] = found
-        for side in (X, O):
-            levels = self.levels[side]
-            self.combos[side][cell] = ((levels[cell] * LEVELS + levels[cells + cell]) * LEVELS
-                                       + levels[2 * cells + cell]) * LEVELS + levels[3 * cells + cell]
 
     def _judge(self, cell: Cell) -> None:
         """Read an empty cell's class and score for both sides from its combination index."""
@@ -304,23 +345,10 @@ class PatternBoard:
             before, after = self.classes[side][cell], self._kinds[combo]
             if before != after:
                 self.classes[side][cell] = after
-                self._file(side, cell, before, discard=True)
-                self._file(side, cell, after, discard=False)
-
-    def _file(self, side: int, cell: Cell, kind: int, *, discard: bool) -> None:
-        """Add ``cell`` to (or take it from) the sets its class ``kind`` puts it in."""
-        if kind >= MAKES_FOUR:
-            sets = (self.fours[side], self.fives[side]) if kind == MAKES_FIVE else (
-                (self.fours[side], self.winning[side]) if kind == WINS_NEXT else (self.fours[side],))
-        elif kind >= MAKES_THREE:
-            sets = (self.threes[side],)
-        else:
-            return
-        for found in sets:
-            if discard:
-                found.discard(cell)
-            else:
-                found.add(cell)
+                for found in self._sets[side][before]:
+                    found.discard(cell)
+                for found in self._sets[side][after]:
+                    found.add(cell)
 
     def defences(self, side: int) -> set[Cell]:
         """The cells that answer ``side``'s threat to win next move (its open three, say): each cell

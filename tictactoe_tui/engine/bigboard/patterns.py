@@ -4,8 +4,9 @@ make together.
 Strong Gomoku programs judge a cell by the shapes a stone there would form: a five, an open four
 (two ways to complete), a four, an open three (one move from an open four), and so on down. A
 shape along one direction depends only on the cells within ``k - 1`` of the cell on that line, so
-it is read from a table by the contents of those cells; ``patternboard`` keeps the contents of
-every cell's neighbourhood as one number per direction, updated move by move.
+it is read from a table by the contents of those cells (a window of the line, ``window_levels``).
+``patternboard`` keeps every line of the board as one number (``line_number``), so a window is a
+shift and a mask of it, and the levels of all a line's cells are one look-up (``line_levels``).
 
 The names are those of Gomoku (k = 5): on a board with another k, a "five" is k in a row, a
 "four" k - 1 marks that one move completes, and a "three" one move short of a four.
@@ -13,6 +14,7 @@ The names are those of Gomoku (k = 5): on a board with another k, a "five" is k 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 
 DEAD, ONE, TWO, OPEN_TWO, THREE, OPEN_THREE, FOUR, OPEN_FOUR, FIVE = range(9)
@@ -33,7 +35,7 @@ _ONE_MOVE_SHORT = {OPEN_FOUR: OPEN_THREE, FOUR: THREE, OPEN_THREE: OPEN_TWO, THR
 """The level of a line one move short of a line of the key's level (lower levels are ``ONE``)."""
 
 EMPTY, X_MARK, O_MARK, OFF = range(4)
-"""What a neighbouring cell holds, two bits each in a neighbourhood key (``OFF``: off the board)."""
+"""What a cell holds, two bits each in a window or a line's number (``OFF``: off the board)."""
 
 NONE, MAKES_THREE, DOUBLE_THREE, MAKES_FOUR, FOUR_THREE, WINS_NEXT, MAKES_FIVE = range(7)
 """What a mark on a cell threatens, all directions together, weakest first:
@@ -53,11 +55,10 @@ CLASS_BONUS = (0, 0, 500, 0, 1_500, 2_000, 0)
 """What the four directions together add beyond their levels: combinations that win by force."""
 
 
-def slot_shift(k: int, offset: int) -> int:
-    """The bit position, in a neighbourhood key, of the cell ``offset`` steps along the line
-    (``offset`` from ``-(k - 1)`` to ``k - 1``, not 0): two bits a cell, nearest the low end first."""
-    slot = offset + k - 1 if offset < 0 else offset + k - 2
-    return 2 * slot
+def window_shift(k: int, offset: int) -> int:
+    """The bit position, in a window, of the cell ``offset`` steps along the line (``offset`` from
+    ``-(k - 1)`` to ``k - 1``, 0 being the window's own cell): two bits a cell, lowest first."""
+    return 2 * (offset + k - 1)
 
 
 @cache
@@ -103,15 +104,70 @@ def line_level(view: str) -> int:
     return _view_level(view, 2)
 
 
-def key_levels(key: int, k: int) -> tuple[int, int]:
+def window_levels(window: int, k: int) -> tuple[int, int]:
     """The levels a mark of X and a mark of O would make on a cell whose neighbourhood along one
-    line is ``key`` (see ``slot_shift``)."""
-    cells = [(key >> (2 * slot)) & 3 for slot in range(2 * k - 2)]
+    line is ``window``: the ``2k - 1`` cells centred on it (see ``window_shift``), its own empty."""
+    cells = [(window >> window_shift(k, offset)) & 3 for offset in range(-(k - 1), k)]
+    if cells[k - 1] != EMPTY:
+        raise ValueError(f"the window's own cell is taken: {window:#x}")
     for_x = "".join(".S##"[cell] for cell in cells)
     for_o = "".join(".#S#"[cell] for cell in cells)
     middle = k - 1
-    return (_view_level(for_x[:middle] + "S" + for_x[middle:], 2),
-            _view_level(for_o[:middle] + "S" + for_o[middle:], 2))
+    return (_view_level(for_x[:middle] + "S" + for_x[middle + 1:], 2),
+            _view_level(for_o[:middle] + "S" + for_o[middle + 1:], 2))
+
+
+WEAKEST_THREAT = OPEN_THREE
+"""The weakest level ``cell_class`` counts: a change between weaker levels leaves a class as it was."""
+
+
+def line_number(contents: Sequence[int]) -> int:
+    """A line's number: what each of its cells holds (``EMPTY`` … ``OFF``), two bits a cell from the
+    lowest, and a 1 above the last, so that lines of different lengths never share a number. A
+    board pads each line with ``k - 1`` cells off the board at either end, so that every cell's
+    window lies within the number."""
+    number = sum(held << 2 * slot for slot, held in enumerate(contents))
+    return number | 1 << 2 * len(contents)
+
+
+LINES_KEPT = 1 << 16
+"""How many lines ``line_table`` keeps before it starts again, which bounds its memory (a search of
+400,000 positions on 15x15 meets under 10,000)."""
+
+
+@cache
+def line_table(k: int) -> dict[int, tuple[tuple[int, int], ...]]:
+    """The lines of ``k`` met so far: number -> ``line_levels``, for readers that look up the common
+    case themselves, for speed."""
+    return {}
+
+
+@cache
+def _window_table(k: int) -> dict[int, tuple[int, int]]:
+    """Window -> ``window_levels``, filled as windows are met."""
+    return {}
+
+
+def line_levels(number: int, k: int) -> tuple[tuple[int, int], ...]:
+    """X's and O's levels for each cell of a padded line (see ``line_number``), ``(DEAD, DEAD)``
+    for a filled cell, which has none."""
+    lines = line_table(k)
+    found = lines.get(number)
+    if found is None:
+        windows, mask = _window_table(k), (1 << window_shift(k, k)) - 1
+        levels = []
+        for at in range((number.bit_length() - 1) // 2 - 2 * (k - 1)):
+            window = (number >> 2 * at) & mask
+            if (window >> window_shift(k, 0)) & 3 != EMPTY:
+                levels.append((DEAD, DEAD))
+            else:
+                if window not in windows:
+                    windows[window] = window_levels(window, k)
+                levels.append(windows[window])
+        if len(lines) >= LINES_KEPT:
+            lines.clear()
+        found = lines[number] = tuple(levels)
+    return found
 
 
 def cell_class(levels: tuple[int, ...]) -> int:
