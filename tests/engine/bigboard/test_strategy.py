@@ -12,10 +12,12 @@ import time
 import pytest
 
 from tictactoe_tui.engine import Position, Value, solve
-from tictactoe_tui.engine.bigboard.patternboard import PatternBoard
+from tictactoe_tui.engine.bigboard.patternboard import O, PatternBoard, X
 from tictactoe_tui.engine.bigboard.scores import MATE
 from tictactoe_tui.engine.bigboard.strategy import StrategyResult, search
-from tictactoe_tui.engine.bigboard.threats import find_vcf
+from tictactoe_tui.engine.bigboard.threats import find_vcf, vcf, vct
+from tictactoe_tui.engine.bigboard.tree import PROVEN
+from tictactoe_tui.engine.budget import Budget
 from tictactoe_tui.engine.rules.scans import threats_against
 
 FAR = 3600.0
@@ -128,6 +130,37 @@ def test_the_defender_of_the_vcf_position_stops_the_threats() -> None:
     answer = best(position, 6_000)
     after = position.play(answer)
     assert find_vcf(after, max_nodes=100_000) is None
+
+
+FOUR_THEN_DEFENCE = "h8 h9 h6 i8 i7 j7 k6 j6 j5 j8 j10 i9 g9 h10 g11 k7 l6 l8"
+"""X to move against O's open three (j6 k7 l8); X's four f10 only delays it."""
+
+
+def _wins_by_threats(board: PatternBoard) -> bool:
+    """The side to move's win by fours and open threes, searched to the end of the threat limit."""
+    budget = Budget(400_000, None, None)
+    found = vcf(board, budget) is not None or vct(board, budget) is not None
+    assert not budget.exhausted
+    return found
+
+
+def test_a_four_whose_follow_up_defends_is_not_counted_lost() -> None:
+    position = Position.from_moves("15x15k5", FOUR_THEN_DEFENCE)
+    board = PatternBoard(position)
+    four = position.spec.parse_cell("f10")
+    board.play(four)
+    (block,) = board.fives[X]
+    board.play(block)
+    board.pass_turn()
+    assert _wins_by_threats(board), "a four that is only followed by a pass loses to the open three"
+    board.undo()
+    held = []
+    for answer in board.defences(O):
+        board.play(answer)
+        held.append(not _wins_by_threats(board))
+        board.undo()
+    assert any(held), "one of the three's answers, played after the four and its block, holds"
+    assert dict(bounded(position, 30_000).ranked)[four] > -PROVEN
 
 
 def test_only_moves_near_the_marks_are_considered() -> None:
