@@ -10,7 +10,7 @@ from textual.widgets import Button, DataTable, Static
 from tictactoe_tui.app.screens.confirm import ConfirmScreen
 from tictactoe_tui.app.screens.statistics import StatisticsScreen, session_summary
 from tictactoe_tui.engine import BoardSpec
-from tictactoe_tui.profile.statistics import Result, SessionScore, Statistics, add_result
+from tictactoe_tui.profile.statistics import FRIEND_ONLINE, Result, SessionScore, Statistics, add_result
 
 TTT = BoardSpec(3, 3, 3)
 GOMOKU = BoardSpec(15, 15, 5)
@@ -25,6 +25,7 @@ def _statistics() -> Statistics:
         (TTT, "perfect", Result.DRAW),
         (TTT, "perfect", Result.DRAW),
         (TTT, "easy", Result.WIN),
+        (TTT, FRIEND_ONLINE, Result.LOSS),
     ):
         stats = add_result(stats, spec, opponent, result)
     return stats
@@ -57,10 +58,11 @@ async def test_it_shows_every_record_and_the_session_score() -> None:
         assert str(summary.render()) == "This session: You won 2, Computer won 1, 3 draws."
         table = screen.query_one(DataTable)
         assert [str(column.label) for column in table.columns.values()] == [
-            "Board", "Computer", "Played", "Won", "Drawn", "Lost", "Assisted", "Unbeaten", "Best"]
+            "Board", "Opponent", "Played", "Won", "Drawn", "Lost", "Assisted", "Unbeaten", "Best"]
         assert _cells(table) == [
             ["3x3k3", "easy", "1", "1", "0", "0", "0", "1", "1"],
             ["3x3k3", "perfect", "4", "0", "3", "1", "0", "2", "2"],
+            ["3x3k3", "online", "1", "0", "0", "1", "0", "0", "0"],
             ["15x15k5", "medium", "1", "1", "0", "0", "0", "1", "1"],
         ]
         assert not screen.query_one("#statistics-reset", Button).disabled

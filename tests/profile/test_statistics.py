@@ -13,6 +13,7 @@ from long_input import LONG, SHOWN
 from tictactoe_tui.engine import BoardSpec, Mark, Position
 from tictactoe_tui.profile import storage
 from tictactoe_tui.profile.statistics import (
+    FRIEND_ONLINE,
     STATISTICS_VERSION,
     Result,
     SessionScore,
@@ -80,17 +81,20 @@ def test_add_result_counts_per_board_and_opponent_without_mutating() -> None:
     assert len(three.tallies) == 3 and len(two.tallies) == 2
 
 
-def test_only_computer_levels_are_opponents() -> None:
+def test_only_computer_levels_and_a_friend_online_are_opponents() -> None:
     with pytest.raises(ValueError, match="friend"):
         add_result(Statistics(), TTT, "friend", Result.WIN)
+    assert add_result(Statistics(), TTT, FRIEND_ONLINE, Result.WIN).get(TTT, FRIEND_ONLINE).wins == 1
 
 
 def test_rows_list_small_boards_first_then_weakest_opponent_first() -> None:
     stats = Statistics()
-    for spec, opponent in ((GOMOKU, "easy"), (TTT, "perfect"), (BoardSpec(4, 4, 3), "random"), (TTT, "easy")):
+    for spec, opponent in ((GOMOKU, "easy"), (TTT, FRIEND_ONLINE), (TTT, "perfect"),
+                           (BoardSpec(4, 4, 3), "random"), (TTT, "easy")):
         stats = add_result(stats, spec, opponent, Result.WIN)
     assert [(str(spec), opponent) for spec, opponent, _ in stats.rows()] == [
-        ("3x3k3", "easy"), ("3x3k3", "perfect"), ("4x4k3", "random"), ("15x15k5", "easy")]
+        ("3x3k3", "easy"), ("3x3k3", "perfect"), ("3x3k3", FRIEND_ONLINE), ("4x4k3", "random"),
+        ("15x15k5", "easy")]
 
 
 @pytest.mark.parametrize(
@@ -115,6 +119,23 @@ def test_results_are_from_the_persons_side() -> None:
     assert result_for(DRAW, Mark.X) is Result.DRAW
     with pytest.raises(ValueError):
         result_for(Position.empty(TTT).outcome, Mark.X)
+
+
+def test_a_game_against_a_friend_online_counts_for_the_side_played_here() -> None:
+    people = GameSetup(TTT, "human", "human")
+    assert counted_game(people, Mark.O) == (Mark.O, FRIEND_ONLINE)
+    stats = count_game(Statistics(), people, X_WINS, online=Mark.O)
+    stats = count_game(stats, people, DRAW, online=Mark.X)
+    assert stats.get(TTT, FRIEND_ONLINE) == Tally(draws=1, losses=1, streak=1, best_streak=1)
+    assert dict(stats.tallies) == {(TTT, FRIEND_ONLINE): stats.get(TTT, FRIEND_ONLINE)}
+
+
+def test_a_game_against_a_friend_online_is_kept_in_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "statistics.json"
+    stats, problem = save_finished_game(GameSetup(TTT, "human", "human"), O_WINS, path, online=Mark.O)
+    assert problem is None
+    assert load_statistics(path) == (stats, None)
+    assert stats.get(TTT, FRIEND_ONLINE).wins == 1
 
 
 def test_count_game_files_the_result_under_the_computer_level() -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..engine import Outcome
+from ..engine import Mark, Outcome
 from ..session.setup import GameSetup
 from .settings import KeypadLayout, Settings, load_settings, save_settings
 from .statistics import (
@@ -78,15 +78,15 @@ class Profile:
     # Statistics
 
     def count_game(self, setup: GameSetup, outcome: Outcome, names: Competitors | None = None, *,
-                   assisted: bool = False) -> str | None:
+                   assisted: bool = False, online: Mark | None = None) -> str | None:
         """Add a finished game to the session's score (between the players ``names`` gives, by default
-        those ``competitors`` names) and, against the computer, to the statistics (``assisted``: won
-        or drawn with the engine's help)."""
+        those ``competitors`` names) and, against the computer or a friend online (``online``: the
+        side played here), to the statistics (``assisted``: won or drawn with the engine's help)."""
         self.session = self.session.add(outcome, competitors(setup) if names is None else names)
         if not self.saved:
-            self.statistics = count_game(self.statistics, setup, outcome, assisted=assisted)
+            self.statistics = count_game(self.statistics, setup, outcome, assisted=assisted, online=online)
             return None
-        self.statistics, problem = save_finished_game(setup, outcome, assisted=assisted)
+        self.statistics, problem = save_finished_game(setup, outcome, assisted=assisted, online=online)
         return problem
 
     def reload_statistics(self) -> str | None:

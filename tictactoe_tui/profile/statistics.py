@@ -4,9 +4,11 @@ Statistics count only games of one person against one computer player, from
 the person's point of view, per board and computer level: one ``Tally`` of
 wins, draws and losses each, which a player wants to improve (a game's
 *record* is something else: its moves, ``4x4k3: b2 a1``). Games between two
-people are left out (neither side is "the player", so a win for one is a loss
-for the other), as are games the computer plays against itself; both still
-count on the session scoreboard, which is kept by mark rather than by person.
+people at one keyboard are left out (neither side is "the player", so a win
+for one is a loss for the other), as are games the computer plays against
+itself; both still count on the session scoreboard, which is kept by mark
+rather than by person. A game against a friend on another computer has a
+player on each computer: each counts it, per board, against ``FRIEND_ONLINE``.
 
 A streak is a run of games without a loss. On 3x3 the perfect player cannot
 be beaten, so a winning streak against it would always read 0; not losing is
@@ -53,7 +55,7 @@ class Result(enum.Enum):
 
 @dataclass(frozen=True, slots=True)
 class Tally:
-    """The games on one board against one computer level."""
+    """The games on one board against one opponent."""
 
     wins: int = 0
     draws: int = 0
@@ -85,13 +87,18 @@ class Tally:
         )
 
 
+FRIEND_ONLINE = "online"
+"""The opponent of the games against a friend on another computer, in the statistics."""
+OPPONENTS = (*PLAYER_NAMES, FRIEND_ONLINE)
+"""Every opponent a tally can be kept against: the computer's levels, and a friend online."""
+
 StatisticsKey = tuple[BoardSpec, str]
-"""A board and a computer level (one of ``PLAYER_NAMES``)."""
+"""A board and an opponent (one of ``OPPONENTS``)."""
 
 
 @dataclass(frozen=True, slots=True)
 class Statistics:
-    """Every tally, by board and computer level. Never mutated: each game makes a new one."""
+    """Every tally, by board and opponent. Never mutated: each game makes a new one."""
 
     tallies: Mapping[StatisticsKey, Tally] = field(default_factory=dict)
 
@@ -100,7 +107,8 @@ class Statistics:
         return self.tallies.get((spec, opponent), Tally())
 
     def rows(self) -> Iterator[tuple[BoardSpec, str, Tally]]:
-        """Every tally, small boards first, then by computer level from weakest to strongest."""
+        """Every tally, small boards first, then by computer level from weakest to strongest, then a
+        friend online."""
         for spec, opponent in sorted(self.tallies, key=_order):
             yield spec, opponent, self.tallies[spec, opponent]
 
@@ -116,18 +124,23 @@ def _order(key: StatisticsKey) -> tuple[int, int, int, int, str]:
 
 def add_result(stats: Statistics, spec: BoardSpec, opponent: str, result: Result) -> Statistics:
     """``stats`` with one more game on ``spec`` against ``opponent``."""
-    if opponent not in PLAYER_NAMES:
-        raise ValueError(f"{opponent!r} is not a computer player: choose one of {', '.join(PLAYER_NAMES)}")
+    if opponent not in OPPONENTS:
+        raise ValueError(f"{opponent!r} is no opponent of the statistics: choose one of "
+                         f"{', '.join(OPPONENTS)}")
     tallies = dict(stats.tallies)
     tallies[spec, opponent] = stats.get(spec, opponent).add(result)
     return replace(stats, tallies=tallies)
 
 
-def counted_game(setup: GameSetup) -> tuple[Mark, str] | None:
-    """The person's mark and the computer level when ``setup`` is counted in statistics, else None.
+def counted_game(setup: GameSetup, online: Mark | None = None) -> tuple[Mark, str] | None:
+    """The person's mark and the opponent when ``setup`` is counted in statistics, else None.
 
     Statistics are kept per level: a game against an external brain counts in the session's score only.
+    ``online`` is the side this player plays against a friend on another computer (the setup's other
+    person), for a game counted against ``FRIEND_ONLINE``.
     """
+    if online is not None:
+        return online, FRIEND_ONLINE
     humans = [mark for mark in Mark if setup.is_human(mark)]
     if len(humans) != 1:
         return None
@@ -146,10 +159,10 @@ def result_for(outcome: Outcome, mark: Mark) -> Result:
 
 
 def count_game(stats: Statistics, setup: GameSetup, outcome: Outcome, *,
-               assisted: bool = False) -> Statistics:
-    """``stats`` after a finished game of ``setup``, won or drawn with help when ``assisted``;
-    unchanged when the game is not counted."""
-    counted = counted_game(setup)
+               assisted: bool = False, online: Mark | None = None) -> Statistics:
+    """``stats`` after a finished game of ``setup``, won or drawn with help when ``assisted``, played
+    as ``online`` against a friend on another computer when given; unchanged when the game is not counted."""
+    counted = counted_game(setup, online)
     if counted is None:
         return stats
     human, opponent = counted
@@ -227,7 +240,8 @@ def save_statistics(stats: Statistics, path: Path | None = None) -> str | None:
 
 
 def save_finished_game(
-    setup: GameSetup, outcome: Outcome, path: Path | None = None, *, assisted: bool = False
+    setup: GameSetup, outcome: Outcome, path: Path | None = None, *, assisted: bool = False,
+    online: Mark | None = None,
 ) -> tuple[Statistics, str | None]:
     """Count a finished game in the statistics file; return the statistics now on disk and any message.
 
@@ -238,7 +252,7 @@ def save_finished_game(
     A game that does not count (see ``counted_game``) leaves the file as it is.
     """
     stats, problem = load_statistics(path)
-    updated = count_game(stats, setup, outcome, assisted=assisted)
+    updated = count_game(stats, setup, outcome, assisted=assisted, online=online)
     if updated is stats:
         return stats, problem
     failure = save_statistics(updated, path)
@@ -253,7 +267,7 @@ def reset_statistics(path: Path | None = None) -> tuple[Statistics, str | None]:
 
 
 TALLIES_KEY = "tallies"
-"""The file's list of tallies, one for each board and computer level played."""
+"""The file's list of tallies, one for each board and opponent played."""
 OLD_TALLIES_KEY = "records"
 """The name version 1 gave that list."""
 
@@ -306,8 +320,8 @@ def _decode_entry(entry: object) -> tuple[StatisticsKey, Tally]:
         spec = BoardSpec.parse(board)
     except GameError as error:
         raise ValueError(str(error)) from None
-    if opponent not in PLAYER_NAMES:
-        raise ValueError(f"opponent {quote(opponent)} is not one of {', '.join(PLAYER_NAMES)}")
+    if opponent not in OPPONENTS:
+        raise ValueError(f"opponent {quote(opponent)} is not one of {', '.join(OPPONENTS)}")
     counts: dict[str, int] = {}
     for name in _COUNTS:
         count = entry.get(name, 0)

@@ -1,4 +1,5 @@
-"""The statistics dialog: the tallies against the computer, this session's score, and a reset.
+"""The statistics dialog: the tallies against the computer and friends online, this session's score,
+and a reset.
 
 The screen only shows what it is given and reports the player's decision:
 it dismisses with True when the player confirmed a reset and False when it
@@ -23,7 +24,7 @@ from .confirm import ConfirmScreen
 
 _COLUMNS: tuple[tuple[str, JustifyMethod], ...] = (
     ("Board", "left"),
-    ("Computer", "left"),
+    ("Opponent", "left"),
     ("Played", "right"),
     ("Won", "right"),
     ("Drawn", "right"),
@@ -60,7 +61,7 @@ def confirm_reset() -> ConfirmScreen:
 
 
 class StatisticsScreen(ModalScreen[bool]):
-    """Statistics per board and computer level, and the session's score.
+    """Statistics per board and opponent (a computer level, or a friend online), and the session's score.
 
     Dismisses with True when the player asked for, and confirmed, a reset.
     """

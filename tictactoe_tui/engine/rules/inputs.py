@@ -4,12 +4,14 @@ Python refuses to convert a decimal of more than 4,300 digits, with a ``ValueErr
 input and no reason a player could act on; and a message that repeats a bad value whole can fill a
 screen. So every number the program reads (board sizes, cell names, records, ``--moves``, the
 Gomocup protocol, settings and statistics files) is converted by ``parse_int``, which looks at its
-length first, and every bad value a message quotes goes through ``shorten`` or ``quote``.
+length first, and every bad value a message quotes goes through ``shorten`` or ``quote``. Words
+someone else chose (a friend's name over the network) are shown through ``printable``.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from ..errors import NotationError, NumberTooLongError
 
@@ -62,3 +64,17 @@ def quote(value: object, limit: int = SHOWN_CHARS) -> str:
     ("'a1'", '[1, 2…')
     """
     return repr(shorten(value, limit)) if isinstance(value, str) else shorten(repr(value), limit)
+
+
+def printable(text: str, limit: int = SHOWN_CHARS) -> str:
+    """``text`` written by someone else, fit to be shown as it is: every control and format character
+    taken out (a terminal's escape sequence loses its escape, a right-to-left override is dropped),
+    each run of blanks and line breaks made one space, and at most ``limit`` characters.
+
+    Markup is none of its business: the caller shows the result as plain text.
+
+    >>> printable("Ann\\x1b[2J\\u202e [b]x[/b]\\n\\n!")
+    'Ann[2J [b]x[/b] !'
+    """
+    kept = "".join(char for char in text if char.isspace() or unicodedata.category(char)[0] != "C")
+    return shorten(" ".join(kept.split()), limit)
