@@ -19,7 +19,7 @@ def test_the_package_passes_mypy_strict() -> None:
 
 
 TEST_HELPERS = ("tests/conftest.py", "tests/app/conftest.py", "tests/app/driving.py",
-                "tests/gomocup/brains.py", "tests/gomocup/fake_brain.py")
+                "tests/gomocup/brains.py", "tests/gomocup/fake_brain.py", "tests/loopback.py")
 """The tests' shared helpers, typed as strictly as the package (one at a time: two are called conftest)."""
 
 
