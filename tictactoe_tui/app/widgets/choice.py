@@ -87,8 +87,8 @@ class Choice(Widget, Generic[T], can_focus=True):
             return self.choice
 
     def __init__(self, label: str, options: Sequence[tuple[str, T]], value: T, *, heading: str = "",
-                 id: str | None = None) -> None:
-        super().__init__(id=id)
+                 id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
         if not options:
             raise ValueError("a choice needs at least one option")
         self.label = label

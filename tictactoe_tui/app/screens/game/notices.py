@@ -34,6 +34,8 @@ NOTICE_TIME = 4.0
 """Seconds a short message (a refused move, a hint, a copied record) stays on screen."""
 WARNING_TIME = 10.0
 """Seconds a message about something that went wrong stays on screen."""
+RECORD_NOTICE_TIME = 6.0
+"""Seconds the copied record stays on screen: to copy by hand where the terminal ignores the clipboard."""
 
 
 class Notices:
@@ -83,6 +85,12 @@ class Notices:
             self.warn(notice.text, title=notice.title)
         else:
             self.tell(notice.text, title=notice.title)
+
+    def copied(self, record: str) -> None:
+        """Put a game's ``record`` on the clipboard, and say so with the record itself: terminals may
+        ignore the request, and the record is then in the message to copy by hand."""
+        self._screen.app.copy_to_clipboard(record)
+        self.tell(f"{record} — sent to the clipboard", title="Game record", timeout=RECORD_NOTICE_TIME)
 
     def refuse(self, why: str) -> bool:
         """A key that does nothing now: the bell, and the reason; False, for the move not played."""

@@ -3,21 +3,23 @@
 ``Game`` holds the ply shown and its rules; this helper answers the replay's
 keys and the move list, redraws, and gives the board the keys back when the
 replay ends. (In a paused game between computers, stepping forward from the
-live position plays the next move instead: ``Turns.plays_on`` tells.)
+live position plays the next move instead: ``Turns.plays_on`` tells.) The
+online game's screen replays its game the same way.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from ....session.turns import Turns
+from ....session.game import Game
 
 
 class Replay:
-    """Shows earlier positions of the game screen's game; the screen owns one."""
+    """Shows earlier positions of a screen's game (the one ``game`` gives now); the screen owns one."""
 
-    def __init__(self, turns: Turns, redraw: Callable[[], None], give_board_keys: Callable[[], None]) -> None:
-        self._turns = turns
+    def __init__(self, game: Callable[[], Game], redraw: Callable[[], None],
+                 give_board_keys: Callable[[], None]) -> None:
+        self._game = game
         self._redraw = redraw
         """Draws the game again, at the position it shows."""
         self._give_board_keys = give_board_keys
@@ -25,22 +27,22 @@ class Replay:
 
     def step(self, delta: int) -> None:
         """One move back or forward from the position shown."""
-        self._turns.game.step(delta)
+        self._game().step(delta)
         self._redraw()
 
     def show(self, ply: int) -> None:
         """Show the position after ``ply`` moves: a replay, or the live position."""
-        self._turns.game.show(ply)
+        self._game().show(ply)
         self._redraw()
 
     def choose(self, ply: int) -> None:
         """Show the position after ``ply`` moves; choosing the live one hands the keys back to the board."""
         self.show(ply)
-        if self._turns.game.shown_ply is None:
+        if self._game().shown_ply is None:
             self.end()
 
     def end(self) -> None:
         """Leave the replay for the live position, and give the board the keys."""
-        self._turns.game.show_live()
+        self._game().show_live()
         self._redraw()
         self._give_board_keys()

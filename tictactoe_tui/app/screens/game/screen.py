@@ -20,11 +20,10 @@ from collections.abc import Callable
 
 from textual import getters
 from textual.app import ComposeResult
-from textual.containers import Container, Horizontal, Vertical
 from textual.events import Key, Resize, ScreenResume
 from textual.geometry import Size
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Footer
 
 from ....engine import Cell, Mark, Position
 from ....session.engine_process import EngineProcess
@@ -32,13 +31,13 @@ from ....session.game import Game
 from ....session.history import History
 from ....session.setup import GameSetup
 from ....session.turns import Turns
-from ...geometry import SIDE_PANEL_WIDTH, plan_screen, too_small_message
 from ...labels import game_status_text, replay_refusal, status_text
 from ...widgets.board import Board
 from ...widgets.game_info import GameInfo
 from ...widgets.move_list import MoveList
 from ...widgets.scoreboard import Scoreboard
 from ...widgets.status import StatusLine
+from ..board_layout import board_and_panel, fit
 from .computer import COMPUTER_PAUSE, ComputerWorkers, board_annotations
 from .files import GameFiles
 from .host import GameHost
@@ -48,9 +47,6 @@ from .notices import Notices
 from .replay import Replay
 from .scorekeeping import Scorekeeper
 from .speech import Speech
-
-RECORD_NOTICE_TIME = 6.0
-"""Seconds the copied record stays on screen: to copy by hand where the terminal ignores the clipboard."""
 
 
 class GameScreen(Screen[None]):
@@ -70,7 +66,7 @@ class GameScreen(Screen[None]):
         self.computer = ComputerWorkers(self.turns, self.notices, self, pause)
         self.scores = Scorekeeper(self, self.turns, host)
         self.leaving = Leaving(self, self.turns, host, self.scores.count, self.start_game)
-        self.replay = Replay(self.turns, self.redraw, self._give_board_keys)
+        self.replay = Replay(lambda: self.turns.game, self.redraw, self._give_board_keys)
         self.keys = GameKeys(self._key_state, self.refresh_bindings)
         self.speech = Speech(self, self.turns, host, self.notices, self.play)
         self.files = GameFiles(self, self.turns, self.notices, self.leaving.then, self.start_game,
@@ -80,16 +76,11 @@ class GameScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         position = self.position
-        plan = plan_screen(position.spec, self.app.size.width, self.app.size.height)
-        with Horizontal(id="main"):
-            with Container(id="board-area"):
-                yield Board(position, plan.geometry, id="board")
-                yield Static(id="too-small")
-            with Vertical(id="side") as side:
-                side.styles.width = SIDE_PANEL_WIDTH  # The width the layout plans with, in one place.
-                yield GameInfo(self.setup, position, id="game-info")
-                yield Scoreboard(id="scoreboard")
-                yield MoveList(self.history, id="moves")
+        yield from board_and_panel(position, self.app.size, [
+            GameInfo(self.setup, position, id="game-info"),
+            Scoreboard(id="scoreboard"),
+            MoveList(self.history, id="moves"),
+        ])
         yield StatusLine(status_text(self.setup, position, thinking=False), id="status")
         # Every key of the game fits on one 80-column line only in the compact style, and only
         # without the palette's own key, which the help screen names instead.
@@ -313,11 +304,7 @@ class GameScreen(Screen[None]):
 
     def action_copy_record(self) -> None:
         """Put the game's record on the clipboard, in the notation ``--record`` reads."""
-        record = self.position.record
-        self.app.copy_to_clipboard(record)
-        # Terminals may ignore the request; the record is in the message to copy by hand then.
-        self.notices.tell(f"{record} — sent to the clipboard", title="Game record",
-                          timeout=RECORD_NOTICE_TIME)
+        self.notices.copied(self.position.record)
 
     def action_review(self) -> None:
         """Have the engine find the moves of the finished game that gave away a proven result."""
@@ -366,25 +353,4 @@ class GameScreen(Screen[None]):
 
     def _fit(self, size: Size) -> None:
         """Size the board to the terminal, or say how large the terminal must be."""
-        if not self.is_mounted:
-            return
-        spec = self.setup.spec
-        plan = plan_screen(spec, size.width, size.height)
-        board = self.board
-        too_small = self.query_one("#too-small", Static)
-        self.query_one("#side").display = plan.side_panel
-        if plan.geometry is None:
-            too_small.update(too_small_message(spec, size.width, size.height))
-            too_small.display = True
-            if self.focused is board:
-                self.set_focus(None)  # Keys must not play on a board nobody can see.
-            board.display = False
-            return
-        too_small.display = False
-        refocus = not board.display
-        board.display = True
-        # The geometry is for this position's board: set both together.
-        board.position = self.game.shown_position
-        board.geometry = plan.geometry
-        if refocus:
-            board.focus()
+        fit(self, self.game.shown_position, size)

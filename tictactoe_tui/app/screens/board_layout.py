@@ -1,0 +1,63 @@
+"""The layout the game screens share: the board, with the side panel beside it, sized to the terminal.
+
+Both the game screen and the online game's screen show a board in the middle
+of the terminal and a side panel of ``SIDE_PANEL_WIDTH`` columns; on every
+resize ``fit`` asks ``plan_screen`` how large the board can be drawn, hides
+the side panel where it does not fit, and where even the board does not fit,
+says how large the terminal must be, taking the keys away from the board
+nobody can see.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from textual.app import ComposeResult
+from textual.containers import Container, Horizontal, Vertical
+from textual.geometry import Size
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Static
+
+from ...engine import Position
+from ..geometry import SIDE_PANEL_WIDTH, plan_screen, too_small_message
+from ..widgets.board import Board
+
+
+def board_and_panel(position: Position, size: Size, panel: Iterable[Widget]) -> ComposeResult:
+    """The board showing ``position`` in a terminal of ``size``, and the side panel holding ``panel``."""
+    plan = plan_screen(position.spec, size.width, size.height)
+    with Horizontal(id="main"):
+        with Container(id="board-area"):
+            yield Board(position, plan.geometry, id="board")
+            yield Static(id="too-small")
+        with Vertical(id="side") as side:
+            side.styles.width = SIDE_PANEL_WIDTH  # The width the layout plans with, in one place.
+            yield from panel
+
+
+def fit(screen: Screen[None], shown: Position, size: Size) -> None:
+    """Size the board of ``screen`` to a terminal of ``size`` and show ``shown`` on it, or say how large
+    the terminal must be."""
+    if not screen.is_mounted:
+        return
+    spec = shown.spec
+    plan = plan_screen(spec, size.width, size.height)
+    board = screen.query_one("#board", Board)
+    too_small = screen.query_one("#too-small", Static)
+    screen.query_one("#side").display = plan.side_panel
+    if plan.geometry is None:
+        too_small.update(too_small_message(spec, size.width, size.height))
+        too_small.display = True
+        if screen.focused is board:
+            screen.set_focus(None)  # Keys must not play on a board nobody can see.
+        board.display = False
+        return
+    too_small.display = False
+    refocus = not board.display
+    board.display = True
+    # The geometry is for this position's board: set both together.
+    board.position = shown
+    board.geometry = plan.geometry
+    if refocus:
+        board.focus()
