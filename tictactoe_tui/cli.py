@@ -1,4 +1,5 @@
-"""The command line: start the game, solve a position, or serve the game to a browser.
+"""The command line: start the game, solve a position, serve the game to a browser, or play a friend on
+another computer (``host`` and ``join``).
 
 Only the game itself imports Textual, so ``solve`` starts fast and every error
 here is one line on stderr with exit status 2: bad input (``GameError``), an
@@ -18,9 +19,9 @@ import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
-from . import __version__
+from . import __version__, online_command
 from .engine import BoardSpec, EngineFailure, GameError, Position, parse_record
 from .engine.rules.inputs import SHOWN_CHARS, parse_int, quote, shorten
 from .gomocup.controllers import BrainCommandError, brain_problem
@@ -28,6 +29,9 @@ from .gomocup.options import add_brain_arguments
 from .gomocup.protocol import ProtocolError
 from .session.setup import CONTROLLERS, HUMAN, Brain, Controller, GameSetup, parse_controller
 from .web.limits import DEFAULT_IDLE_MINUTES, DEFAULT_MAX_SESSIONS, MAX_SESSIONS
+
+if TYPE_CHECKING:
+    from .app import TicTacToeApp
 
 PROG = "tictactoe-tui"
 
@@ -180,7 +184,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _add_commands(commands: argparse._SubParsersAction[_Parser]) -> None:
-    """The subcommands: ``solve``, ``serve`` and ``brain``."""
+    """The subcommands: ``solve``, ``serve``, ``host``, ``join`` and ``brain``."""
     solver = commands.add_parser("solve", help="print the value and best moves of a position",
                                  description="Solve a position: its value for the side to move, "
                                  "the best moves, the nodes searched and the seconds taken.")
@@ -203,6 +207,7 @@ def _add_commands(commands: argparse._SubParsersAction[_Parser]) -> None:
                         help=f"end a game whose page sent nothing for M minutes "
                         f"(default {DEFAULT_IDLE_MINUTES:g})")
 
+    online_command.add_commands(commands, spec=_spec, port=_port)
     add_brain_arguments(commands.add_parser(
         "brain", help="play as a Gomocup brain on stdin/stdout (as pbrain-tictactoe-tui)",
         description="Answer the Gomocup (Piskvork) brain protocol on stdin and stdout, for a Gomoku "
@@ -218,6 +223,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _solve(args)
         if args.command == "serve":
             return _serve(args)
+        if args.command in ("host", "join"):
+            return online_command.run(args, _app_class())
         if args.command == "brain":
             from .gomocup.brain import main as brain
 
@@ -267,18 +274,23 @@ def _play(args: argparse.Namespace) -> int:
         # by the players it was saved with.
         defaults = saved or (GameSetup(start.spec, HUMAN, HUMAN) if start is not None else GameSetup())
         setup = GameSetup(spec or defaults.spec, args.x or defaults.x, args.o or defaults.o)
+    app = _app_class()(setup=setup, start=start, served=args.served, accessible=args.accessible)
+    app.run()
+    return app.return_code or 0
+
+
+def _app_class() -> type[TicTacToeApp]:
+    """The app, loaded now: Textual loads only when a game starts."""
     # What the imports make lives as long as the program: collecting while they run finds nothing to
     # free, and walking their objects again later would only delay the first screen. Measured with
     # bench/ui_latency.py's machine: the app's imports take about 215 ms of processor time this way
     # against 270 ms with the collector on.
     gc.disable()
-    from .app import TicTacToeApp  # Textual loads only when the game starts.
+    from .app import TicTacToeApp
 
     gc.freeze()
     gc.enable()
-    app = TicTacToeApp(setup=setup, start=start, served=args.served, accessible=args.accessible)
-    app.run()
-    return app.return_code or 0
+    return TicTacToeApp
 
 
 def _serve(args: argparse.Namespace) -> int:

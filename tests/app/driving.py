@@ -27,6 +27,7 @@ from tictactoe_tui.app.widgets.board import Board
 from tictactoe_tui.app.widgets.status import StatusLine
 from tictactoe_tui.engine import Cell, Player, Position, make_player
 from tictactoe_tui.engine.solver import MoveEvaluation, SearchResult, Solver, Value
+from tictactoe_tui.session.connection import Sitting
 from tictactoe_tui.session.engine_process import PlayerFactory, SolverFactory
 from tictactoe_tui.session.setup import GameSetup
 
@@ -183,9 +184,10 @@ def seeded(seed: int = 7, **overrides: Player) -> Seeded:
 
 def quick_app(setup: GameSetup | None = None, start: Position | None = None, *,
               players: PlayerFactory | None = None, solvers: SolverFactory | None = None,
-              served: bool = False) -> TicTacToeApp:
+              served: bool = False, online: Sitting | None = None) -> TicTacToeApp:
     """The app with no pause before computer moves, seeded players and a still spinner."""
-    app = TicTacToeApp(setup, start, players=players or seeded(), solvers=solvers, pause=0.0, served=served)
+    app = TicTacToeApp(setup, start, players=players or seeded(), solvers=solvers, pause=0.0, served=served,
+                       online=online)
     app.animation_level = "none"
     return app
 

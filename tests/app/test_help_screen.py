@@ -18,12 +18,14 @@ from tictactoe_tui.app.screens.help import (
     LEVELS,
     MOVE_LIST_KEYS,
     NEW_GAME_KEYS,
+    ONLINE_KEYS,
     HelpScreen,
     help_content,
     help_markdown,
     markdown_table,
 )
 from tictactoe_tui.app.screens.new_game import NewGameScreen
+from tictactoe_tui.app.screens.online import OnlineScreen
 from tictactoe_tui.app.widgets.board import Board
 from tictactoe_tui.app.widgets.move_list import MoveList
 from tictactoe_tui.engine import PLAYER_NAMES
@@ -78,6 +80,13 @@ def test_every_key_of_the_new_game_screen_is_in_the_help() -> None:
     words = documented(NEW_GAME_KEYS) | documented(GAME_KEYS)
     for key in keys_of(NewGameScreen):
         assert SPOKEN.get(key, key) in words, key
+
+
+def test_every_key_of_a_game_against_a_friend_online_is_in_the_help() -> None:
+    words = documented(ONLINE_KEYS)
+    for key in keys_of(OnlineScreen):
+        assert SPOKEN.get(key, key) in words, key
+    assert "## Against a friend on another computer" in help_markdown()
 
 
 def test_the_help_explains_the_rules_and_every_level() -> None:

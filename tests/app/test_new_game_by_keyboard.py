@@ -26,7 +26,7 @@ async def test_tab_stops_only_on_fields_and_buttons() -> None:
             focused = form(pilot).focused
             assert isinstance(focused, (Choice, PresetList, FormButton)), f"Tab stopped on {focused!r}"
             seen.append(focused.id)
-        assert {"width", "height", "k", "x", "o", "keypad", "presets", "start"} == set(seen)
+        assert {"width", "height", "k", "x", "o", "friend", "keypad", "presets", "start"} == set(seen)
 
 
 async def test_up_and_down_move_between_fields_and_enter_opens_the_menu() -> None:
@@ -42,7 +42,9 @@ async def test_up_and_down_move_between_fields_and_enter_opens_the_menu() -> Non
         assert isinstance(pilot.app.screen, ChoiceMenu)
         await pilot.press("down", "enter")
         assert pilot.app.screen is screen and screen.query_one("#width", Choice).value == 4
-        await pilot.press(*["down"] * 6)  # 4x3: no keypad field, which is for 3x3 only
+        await pilot.press(*["down"] * 5)
+        assert screen.focused is screen.query_one("#friend", FormButton), "a friend online, after the players"
+        await pilot.press(*["down"] * 2)  # 4x3: no keypad field, which is for 3x3 only
         assert screen.focused is screen.query_one("#start", FormButton), "on to the presets and Start"
 
 

@@ -88,7 +88,7 @@ async def test_a_dropped_connection_keeps_the_game_and_joining_again_goes_on(hos
     await play(hosting, joining, "b2", "a1", "c3")
     await joining.guest.close()  # The connection goes, the program stays.
     await until(lambda: not hosting.online.connected and not joining.online.connected)
-    assert joining.online.play(0) == "Not connected to Ann: j joins again, and the game goes on where it was."
+    assert joining.online.play(0) == "Not connected to Ann: J joins again, and the game goes on where it was."
     assert hosting.online.position.record == joining.online.position.record == "3x3k3: b2 a1 c3"
     await joining.rejoin()
     await until(lambda: hosting.online.connected)
@@ -128,7 +128,7 @@ async def test_a_host_that_vanishes_is_noticed_by_its_silence_within_a_few_heart
     heard: list[Notice] = []
     joining.online.watch(heard.extend)
     await until(lambda: not joining.online.connected)
-    assert heard[-1].text == "Ann is not connected: nothing came for 0.5 seconds. j joins again."
+    assert heard[-1].text == "Ann is not connected: nothing came for 0.5 seconds. J joins again."
     assert joining.online.position.record == "3x3k3: b2"
     await until(lambda: pings > 0)
     assert pings <= timing.silence / timing.heartbeat + 1, "noticed within the pings of one silence"

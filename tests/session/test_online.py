@@ -23,7 +23,8 @@ from tictactoe_tui.network.protocol import (
     decode,
     encode,
 )
-from tictactoe_tui.session.online import FRIEND, OnlineGame
+from tictactoe_tui.session.names import FRIEND
+from tictactoe_tui.session.online import OnlineGame
 from tictactoe_tui.session.turns import Notice
 
 TTT = BoardSpec(3, 3, 3)
@@ -196,7 +197,7 @@ def test_while_the_friend_is_away_nothing_changes_and_the_game_waits() -> None:
     assert wire.heard["host"][-1] == Notice(
         "Bob is not connected: nothing came for 6 seconds. The game waits for them to join again.",
         "Online", warning=True)
-    assert wire.guest.play(0) == "Not connected to Ann: j joins again, and the game goes on where it was."
+    assert wire.guest.play(0) == "Not connected to Ann: J joins again, and the game goes on where it was."
     assert wire.host.play_again() == "Bob is not connected: the game waits for them to join again."
     assert wire.host.position.record == wire.guest.position.record == "3x3k3: b2"
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
@@ -40,6 +41,9 @@ from .labels import KEYPAD_LABELS
 from .screens.help import HelpScreen
 from .screens.new_game import NewGame, NewGameScreen
 from .themes import HIGH_CONTRAST, register_themes
+
+if TYPE_CHECKING:
+    from ..session.connection import Sitting
 
 LEFT_OUT_COMMANDS = frozenset({"Keys", "Maximize", "Minimize"})
 """Textual's own palette commands that fight this app's layout."""
@@ -86,6 +90,9 @@ class TicTacToeApp(App[None]):
     quits when its server goes, and moves redo off Ctrl+R, which reloads the
     page.
 
+    With ``online`` (a game against a friend on another computer, its
+    connection made by the command line) that game's screen comes first.
+
     In the ``accessible`` mode (the flag, or the player's setting) the
     terminal's own cursor is shown and kept on what the player works on (the
     board's cursor cell, the focused field of any other screen), where a
@@ -105,8 +112,10 @@ class TicTacToeApp(App[None]):
 
     def __init__(self, setup: GameSetup | None = None, start: Position | None = None, *,
                  players: PlayerFactory = default_players, solvers: SolverFactory | None = None,
-                 pause: float | None = None, served: bool = False, accessible: bool = False) -> None:
+                 pause: float | None = None, served: bool = False, accessible: bool = False,
+                 online: Sitting | None = None) -> None:
         super().__init__()
+        self._online = online
         if start is not None and setup is None:
             setup = GameSetup(start.spec, HUMAN, HUMAN)
         if start is not None and setup is not None and setup.spec != start.spec:
@@ -146,16 +155,22 @@ class TicTacToeApp(App[None]):
         for problem in self._problems:
             self.report(problem, timeout=STARTUP_REPORT_TIME)
         self.theme_changed_signal.subscribe(self, self._theme_changed)
-        if self._setup is None:
-            settings = self.profile.settings
+        if self._online is not None:
+            self.call_later(self.open_online, self._online)
+        elif self._setup is None:
             # Pushed once the app runs: a screen pushed while the app starts is drawn, thrown away
             # and drawn again when the terminal reports its size, which delays the first screen.
-            setup = self._playable(settings.setup)
-            first = NewGameScreen(setup, keypad=settings.keypad, brains=not self.served,
-                                  files=not self.served)
-            self.call_later(self.push_screen, first, self._first_game)
+            self.call_later(self._choose_first_game)
         else:
             self._open_game(self._setup, self._start)
+
+    def _choose_first_game(self) -> None:
+        """The new-game screen, filled in with the last game's setup, with no game to go back to."""
+        settings = self.profile.settings
+        setup = self._playable(settings.setup)
+        first = NewGameScreen(setup, keypad=settings.keypad, brains=not self.served, files=not self.served,
+                              online=not self.served)
+        self.push_screen(first, self._first_game)
 
     @property
     def accessible(self) -> bool:
@@ -211,8 +226,12 @@ class TicTacToeApp(App[None]):
             self.quit_now()
 
     def _first_game(self, choice: NewGame | None) -> None:
-        if choice is not None:
-            self.use_keypad(choice.keypad)
+        if choice is None:
+            return
+        self.use_keypad(choice.keypad)
+        if choice.online is not None:
+            self.open_online(choice.online)
+        else:
             self._open_game(choice.setup, choice.start)
 
     def _open_game(self, setup: GameSetup, start: Position | None) -> None:
@@ -222,6 +241,24 @@ class TicTacToeApp(App[None]):
 
         pause = COMPUTER_PAUSE if self._pause is None else self._pause
         self.push_screen(GameScreen(setup, start, engine=self.engine, host=self, pause=pause))
+
+    def open_online(self, sitting: Sitting) -> None:
+        """Play the game against a friend on another computer that ``sitting`` holds, on its own screen
+        (over any game in progress here, which waits beneath it)."""
+        from .screens.online import OnlineScreen
+
+        self.push_screen(OnlineScreen(sitting, host=self))
+
+    def leave_online(self) -> None:
+        """The game online was left for a new one: its screen goes, and the new-game screen comes, over
+        the game that waited beneath it if there was one."""
+        from .screens.game import GameScreen
+
+        self.pop_screen()
+        if isinstance(self.screen, GameScreen):
+            self.screen.action_new_game()
+        else:
+            self._choose_first_game()
 
     def _theme_changed(self, theme: Theme) -> None:
         self.report(self.profile.remember_theme(theme.name))

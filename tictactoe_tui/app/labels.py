@@ -8,10 +8,15 @@ name of who controls a side, a controller's ``label``, comes with the setup
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..engine import Outcome, Position, Status
 from ..profile.settings import KeypadLayout
 from ..session.game import Game
 from ..session.setup import GameSetup
+
+if TYPE_CHECKING:
+    from ..session.online import OnlineGame
 
 RESULTS: dict[Status, str] = {
     Status.X_WINS: "X wins",
@@ -95,3 +100,38 @@ KEYPAD_LABELS: dict[KeypadLayout, str] = {
 }
 """How each keypad layout is named in the new-game screen and the command palette."""
 
+
+
+def online_result(online: OnlineGame) -> str:
+    """How a game against a friend online ended, for the player here: ``You win``, ``Ann wins``, ``Draw``."""
+    winner = online.position.outcome.winner
+    if winner is None:
+        return "Draw"
+    return "You win" if winner is online.mine else f"{online.friend} wins"
+
+
+def online_status_text(online: OnlineGame, command: str) -> str:
+    """The status line of a game against a friend online: the move a replay shows, the friend awaited
+    (with ``command``, which they type to join), the result, what holds the game up, or whose turn."""
+    game, position = online.game, online.position
+    if game.shown_ply is not None:
+        return replay_text(game.shown_ply, len(game.history.line))
+    if online.hosting and not online.met:
+        return f"Waiting for your friend. They type: {command}"
+    if position.is_over:
+        return f"{online_result(online)}!  r: next game, sides swapped · n: new game · q: quit"
+    waiting = online.waiting()
+    if waiting is not None:
+        return waiting
+    mark = position.to_move
+    if mark is online.mine:
+        return f"Your turn ({mark}) — {online.friend} plays {mark.other}"
+    return f"{online.friend}'s turn ({mark}) — you play {online.mine}"
+
+
+def connection_text(online: OnlineGame, code: str) -> str:
+    """The side panel's word on the friend: awaited (with the join ``code``), here, away or gone."""
+    if online.hosting and not online.met:
+        return f"Waiting for your friend\nJoin code {code}"
+    state = "connected" if online.connected else "has left" if online.gone else "not connected"
+    return f"{online.friend}: {state}\nGame {online.number}"

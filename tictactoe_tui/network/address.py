@@ -59,6 +59,16 @@ def parse_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int
     return host, default_port if port_text is None else parse_port(port_text)
 
 
+def parse_host(text: str) -> str:
+    """A host alone, with no port: an address to listen on, such as ``0.0.0.0`` or ``192.168.1.20``."""
+    host = text.strip()
+    host = host[1:-1] if host.startswith("[") and host.endswith("]") else host
+    if not _is_host(host):
+        raise AddressError(f"{quote(text)} is not an address of this computer, "
+                           "such as 0.0.0.0 or 192.168.1.20")
+    return host
+
+
 def _is_host(text: str) -> bool:
     try:
         ipaddress.ip_address(text)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 
 from .code import CodeGate
-from .link import TIMING, Link, LinkClosed, Table, Timing
+from .link import CLOSE_TIME, TIMING, Link, LinkClosed, Table, Timing
 from .protocol import MAX_LINE, Hello, MessageError, Refused
 
 MAX_HANDSHAKES = 4
@@ -36,6 +36,8 @@ class HostServer:
         self._server: asyncio.Server | None = None
         self._seat: Link | None = None
         self._links: set[Link] = set()
+        self._tasks: set[asyncio.Task[object]] = set()
+        """The tasks serving each connection, awaited when the server closes."""
         self._handshakes = 0
         self.refusals = 0
         """Connections refused so far."""
@@ -68,10 +70,16 @@ class HostServer:
             self._server.close()
         for link in list(self._links):
             await link.close()
+        if self._tasks:
+            await asyncio.wait(self._tasks, timeout=CLOSE_TIME)
 
     async def _connected(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         link = Link(reader, writer, self._timing)
         self._links.add(link)
+        task = asyncio.current_task()
+        if task is not None:
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
         try:
             hello = await self._hello(link)
             if hello is not None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 
 from ..engine.rules.inputs import printable
-from .link import TIMING, Link, LinkClosed, Table, Timing, system_reason
+from .link import CLOSE_TIME, TIMING, Link, LinkClosed, Table, Timing, system_reason
 from .protocol import MAX_LINE, Hello, MessageError, Refused, Welcome
 
 
@@ -86,7 +86,10 @@ class Guest:
         table.disconnected(why)
 
     async def close(self) -> None:
-        """End the connection, once what was sent (a ``bye``) has left."""
+        """End the connection, once what was sent (a ``bye``) has left, and the game has heard it end."""
         link, self._link = self._link, None
         if link is not None:
             await link.close()
+        playing, self._playing = self._playing, None
+        if playing is not None:
+            await asyncio.wait([playing], timeout=CLOSE_TIME)

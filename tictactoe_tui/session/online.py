@@ -36,23 +36,14 @@ from ..network.protocol import (
 )
 from ..profile.statistics import YOU
 from .game import Game
+from .names import FRIEND, shown_name
 from .setup import HUMAN, GameSetup
 from .turns import Notice
-
-NAME_CHARS = 20
-"""The most characters of a player's name shown: it stands beside the board in the side panel."""
-FRIEND = "Your friend"
-"""What a friend is called until their name is known, or when it has nothing printable in it."""
 
 Send = Callable[[Message], None]
 """Sends a message to the other end."""
 Listener = Callable[[tuple[Notice, ...]], None]
 """Hears of every change of the game, with what to tell the player about it."""
-
-
-def shown_name(name: str) -> str:
-    """A name someone chose, as it is shown here: plain printable text, short, never empty."""
-    return printable(name, NAME_CHARS) or FRIEND
 
 
 class OnlineGame:
@@ -132,13 +123,13 @@ class OnlineGame:
         self._counted = self.number
         return position.outcome
 
-    def _waiting(self) -> str | None:
+    def waiting(self) -> str | None:
         """Why nothing can change the game now, or None when it can."""
         if not self.connected:
             if self.gone:
                 return f"{self.friend} has left the game: n starts a new game, q quits."
             if not self.hosting:
-                return f"Not connected to {self.friend}: j joins again, and the game goes on where it was."
+                return f"Not connected to {self.friend}: J joins again, and the game goes on where it was."
             if self.met:
                 return f"{self.friend} is not connected: the game waits for them to join again."
             return "Waiting for your friend to join: nothing changes the game until they are here."
@@ -152,7 +143,7 @@ class OnlineGame:
 
     def refusal(self, cell: Cell) -> str | None:
         """Why the player here may not play ``cell`` now, or None when the move is fine."""
-        waiting = self._waiting()
+        waiting = self.waiting()
         if waiting is not None:
             return waiting
         position = self.position
@@ -180,11 +171,16 @@ class OnlineGame:
         self._changed()
         return None
 
-    def ask_undo(self) -> str | None:
-        """Ask the friend to let this side take back its last move (and the friend's reply after it)."""
-        refusal = self._waiting()
+    def undo_refusal(self) -> str | None:
+        """Why this side cannot ask to take back its last move now, or None when it can."""
+        refusal = self.waiting()
         if refusal is None and not self.game.history.can_undo({self.mine}):
             refusal = "You have no move of this game to take back."
+        return refusal
+
+    def ask_undo(self) -> str | None:
+        """Ask the friend to let this side take back its last move (and the friend's reply after it)."""
+        refusal = self.undo_refusal()
         if refusal is not None:
             return refusal
         self.asked = self.mine
@@ -202,12 +198,17 @@ class OnlineGame:
             self._take_back(self.mine.other)
         self._changed()
 
+    def again_refusal(self) -> str | None:
+        """Why the next game cannot start now, or None when it can."""
+        refusal = self.waiting()
+        if refusal is None and not self.position.is_over:
+            refusal = "The game is still on: the next game starts once it is over."
+        return refusal
+
     def play_again(self) -> str | None:
         """Start the next game once this one is over, each side swapped: at once on the host, through it
         on the friend's side."""
-        refusal = self._waiting()
-        if refusal is None and not self.position.is_over:
-            refusal = "The game is still on: the next game starts once it is over."
+        refusal = self.again_refusal()
         if refusal is not None:
             return refusal
         if self.hosting:
@@ -257,7 +258,7 @@ class OnlineGame:
         if self.gone:
             self._changed()
             return
-        then = " The game waits for them to join again." if self.hosting else " j joins again."
+        then = " The game waits for them to join again." if self.hosting else " J joins again."
         self._changed(Notice(f"{self.friend} is not connected: {why}.{then}", "Online", warning=True))
 
     def refused(self, why: str) -> None:

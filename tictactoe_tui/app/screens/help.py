@@ -115,9 +115,23 @@ NEW_GAME_KEYS: tuple[tuple[str, str], ...] = (
     ("Enter, Space or click", "open the field's menu of values"),
     ("1 to 6", "choose a preset board"),
     ("s", "start the game"),
+    ("f", "a friend on another computer: host a game on this board, or join theirs with its address "
+          "and join code"),
     ("Esc", "go back to the game in progress"),
 )
 """The keys of the new-game screen."""
+
+ONLINE_KEYS: tuple[tuple[str, str], ...] = (
+    ("Enter or Space or a click", "play there, on your turn; the move shows on both computers"),
+    ("u", "ask your friend to let you take back your last move; they accept or decline (y or n)"),
+    ("r", "the next game, once this one is over, each of you playing the other side"),
+    ("J", "join the host again after the connection dropped: the game goes on where it was"),
+    ("c", "copy the game record to the clipboard"),
+    (", and . then Esc", "replay the moves, and return to the game"),
+    ("n", "leave the game for a new one (your friend is told)"),
+    ("q", "quit (your friend is told)"),
+)
+"""The keys of a game against a friend on another computer."""
 
 def _one_in(rate: float, what: str = "time") -> str:
     """A rate in words, such as "one time in four", as a player reads it more easily than 25%."""
@@ -176,6 +190,7 @@ def help_markdown() -> str:
         "## Analysis", ANALYSIS_INTRO,
         _items(ANALYSIS),
         "## On the new-game screen", _items(NEW_GAME_KEYS),
+        "## Against a friend on another computer", _items(ONLINE_KEYS),
         "## Accessible mode: screen readers and braille", ACCESSIBLE_INTRO, _items(ACCESSIBLE_MODE),
         "## The computer's levels", _items(LEVELS),
         TOURNAMENT_INTRO, markdown_table(tournament_rows()),

@@ -2,7 +2,9 @@
 
 It returns a ``NewGame`` (or None when the player goes back to the game in
 progress); a saved game opened from here (``ctrl+o``) is a ``NewGame`` too,
-with the position to start from. The board is checked by ``BoardSpec`` itself on every change, so
+with the position to start from, and so is a game against a friend on
+another computer (``f``), hosted on the board chosen here or joined, with
+its connection under way. The board is checked by ``BoardSpec`` itself on every change, so
 the rules live in one place and the explanation shown under the field is
 the engine's own. The keypad layout is not part of a game's setup but a
 preference; it sits here because this is where a player settles how they
@@ -12,6 +14,7 @@ want to play, and, like everything on the form, it takes effect on Start.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from textual import on
 from textual.app import ComposeResult
@@ -25,7 +28,7 @@ from ...engine import MAX_SIDE, MIN_SIDE, BoardSpec, BoardSpecError, Position
 from ...gomocup.controllers import BRAIN_PREFIX, brain_problem
 from ...profile.saved_games import SavedGame
 from ...profile.settings import KeypadLayout
-from ...session.setup import CONTROLLERS, Brain, Controller, GameSetup, without_brains
+from ...session.setup import CONTROLLERS, HUMAN, Brain, Controller, GameSetup, without_brains
 from ..geometry import plan_screen, too_small_message
 from ..labels import KEYPAD_LABELS
 from ..presets import PRESETS
@@ -33,6 +36,9 @@ from ..widgets.choice import Choice
 from ..widgets.form_button import FormButton
 from ..widgets.preset_list import PresetList
 from .open_game import OpenGameScreen
+
+if TYPE_CHECKING:
+    from ...session.connection import Sitting
 
 SIZE_FIELDS = ("width", "height", "k")
 """The board's fields, in the order ``BoardSpec`` takes them."""
@@ -67,6 +73,8 @@ class NewGame:
     keypad: KeypadLayout = KeypadLayout.CALCULATOR
     start: Position | None = None
     """The position of a saved game opened, to play on from; None for the empty board."""
+    online: Sitting | None = None
+    """A game against a friend on another computer, under way: played on its own screen."""
 
 
 class NewGameScreen(Screen[NewGame | None]):
@@ -83,6 +91,7 @@ class NewGameScreen(Screen[NewGame | None]):
         Binding("s", "start", "Start"),
         Binding("escape", "cancel", "Back"),
         Binding("ctrl+o", "open_game", "Open game", show=False),
+        Binding("f", "friend", "Friend online"),
         Binding("up", "app.focus_previous", "Previous field", show=False),
         Binding("down", "app.focus_next", "Next field", show=False),
         *(Binding(preset.key, f"preset({index})", preset.name, show=False)
@@ -90,8 +99,12 @@ class NewGameScreen(Screen[NewGame | None]):
     ]
 
     def __init__(self, setup: GameSetup | None = None, *, keypad: KeypadLayout = KeypadLayout.CALCULATOR,
-                 can_cancel: bool = False, brains: bool = True, files: bool = True) -> None:
+                 can_cancel: bool = False, brains: bool = True, files: bool = True,
+                 online: bool = True) -> None:
         super().__init__()
+        self._online = online
+        """False where no game may be hosted or joined (a game served to a browser: the server's network
+        is not its visitors')."""
         self._files = files
         """False where no file may be read (a game served to a browser): no saved game is opened."""
         self._brains = brains
@@ -126,6 +139,9 @@ class NewGameScreen(Screen[NewGame | None]):
                 yield Choice(label, players, BRAIN, heading=heading, id=field)
                 self._commands[field] = controller.command
                 yield self._command_row(field)
+            if self._online:
+                friend = FormButton("A friend on another computer… (f)", id="friend")
+                yield Horizontal(Static("  or", classes="field-label"), friend, classes="field")
             yield Choice("Keypad (3x3)", [(KEYPAD_LABELS[layout], layout) for layout in KeypadLayout],
                          self._keypad, id="keypad")
             yield PresetList(PRESETS, heading="Presets", id="presets")
@@ -243,6 +259,8 @@ class NewGameScreen(Screen[NewGame | None]):
             return self._can_cancel
         if action == "open_game":
             return self._files
+        if action == "friend":
+            return self._online
         return True
 
     @on(FormButton.Pressed, "#start")
@@ -266,6 +284,22 @@ class NewGameScreen(Screen[NewGame | None]):
         """Open a saved game instead of a new one: its board, players and moves."""
         if self._files:
             self.app.push_screen(OpenGameScreen(), self._opened)
+
+    @on(FormButton.Pressed, "#friend")
+    def action_friend(self) -> None:
+        """Host a game on the board chosen here for a friend on another computer, or join theirs."""
+        if not self._online:
+            return
+        from .friend import FriendScreen  # The network loads only for a game online.
+
+        spec = BoardSpec(*(self._number(field) for field in SIZE_FIELDS)) if self.chosen() else (
+            self._initial.spec)
+        self.app.push_screen(FriendScreen(spec), self._met)
+
+    def _met(self, sitting: Sitting | None) -> None:
+        if sitting is not None:
+            setup = GameSetup(sitting.online.spec, HUMAN, HUMAN)
+            self.dismiss(NewGame(setup, self.keypad(), online=sitting))
 
     def _opened(self, saved: SavedGame | None) -> None:
         if saved is not None:

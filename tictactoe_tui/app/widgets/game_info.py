@@ -39,6 +39,9 @@ class GameInfo(Widget):
     # the spinner. The panel is laid out again only when its height changes (see _resize_if_needed).
     setup: reactive[GameSetup] = reactive(GameSetup(), init=False)
     position: reactive[Position] = reactive(Position.empty(BoardSpec(3, 3, 3)), init=False)
+    names: reactive[tuple[str, str] | None] = reactive(None, init=False)
+    """Who plays X and who plays O, by name, in place of who controls each side: a game against a
+    friend online names you and the friend."""
 
     def __init__(self, setup: GameSetup, position: Position, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -50,6 +53,9 @@ class GameInfo(Widget):
         self._resize_if_needed()
 
     def watch_position(self) -> None:
+        self._resize_if_needed()
+
+    def watch_names(self) -> None:
         self._resize_if_needed()
 
     def on_resize(self) -> None:
@@ -79,9 +85,11 @@ class GameInfo(Widget):
             board_rules(spec),
             "",
         ]
+        names = self.names
         for mark in Mark:
             marker = TURN_MARKER if not position.is_over and position.to_move is mark else " "
-            lines.append(f"{marker} {mark} {setup.controller(mark).label}")
+            player = setup.controller(mark).label if names is None else names[mark.index]
+            lines.append(f"{marker} {mark} {player}")
         if position.is_over:
             lines += ["", Content.styled(result_label(position.outcome), result_style)]
         return Content("\n").join(lines)

@@ -7,10 +7,13 @@ only the part it uses (``Records``, ``Voice``), which the host provides.
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from ....profile.player import Profile
 from ....profile.settings import KeypadLayout
+
+if TYPE_CHECKING:
+    from ....session.connection import Sitting
 
 
 class GameHost(Protocol):
@@ -39,3 +42,6 @@ class GameHost(Protocol):
 
     def follow_focus(self, tries: int = ...) -> None:
         """Put the terminal's cursor on the focused widget's own cursor, in the accessible mode."""
+
+    def open_online(self, sitting: Sitting) -> None:
+        """Play a game against a friend on another computer, on its own screen."""

@@ -8,7 +8,7 @@ would be lost, so the question says how to keep them.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from textual.screen import Screen
 
@@ -20,13 +20,16 @@ from ....session.turns import Turns
 from ..confirm import ConfirmScreen
 from ..new_game import NewGame, NewGameScreen
 
+if TYPE_CHECKING:
+    from ....session.connection import Sitting
+
 LOST_TO_THE_COMPUTER = "It counts as a loss against the computer."
 MOVES_LOST = "The moves so far will be lost (c copies the record first)."
 
 
 class Exits(Protocol):
     """What leaving needs of the app: the keypad setting and whether brains are offered, the new-game
-    screen's choice of keypad kept, and quitting."""
+    screen's choice of keypad kept, quitting, and a game against a friend online to play on its screen."""
 
     @property
     def profile(self) -> Profile: ...
@@ -37,6 +40,8 @@ class Exits(Protocol):
     def use_keypad(self, keypad: KeypadLayout) -> None: ...
 
     def quit_now(self) -> None: ...
+
+    def open_online(self, sitting: Sitting) -> None: ...
 
 
 class Leaving:
@@ -79,10 +84,14 @@ class Leaving:
         self._turns.wait()
         exits = self._exits
         choose = NewGameScreen(self._turns.game.setup, keypad=exits.profile.settings.keypad, can_cancel=True,
-                               brains=not exits.served, files=not exits.served)
+                               brains=not exits.served, files=not exits.served, online=not exits.served)
         self._screen.app.push_screen(choose, self._chosen)
 
     def _chosen(self, choice: NewGame | None) -> None:
-        if choice is not None:
-            self._exits.use_keypad(choice.keypad)
+        if choice is None:
+            return
+        self._exits.use_keypad(choice.keypad)
+        if choice.online is not None:  # Played on a screen of its own: the game here waits beneath it.
+            self._exits.open_online(choice.online)
+        else:
             self.then(lambda: self._start(choice.setup, choice.start))
