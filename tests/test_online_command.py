@@ -132,10 +132,13 @@ def started(monkeypatch: pytest.MonkeyPatch) -> list[Started]:
     return calls
 
 
-def test_host_hosts_the_game_the_flags_describe_and_shows_the_command_to_join(started: list[Started]) -> None:
+def test_host_hosts_the_game_the_flags_describe_and_shows_the_command_to_join(
+        started: list[Started], capsys: pytest.CaptureFixture[str]) -> None:
     port = free_port()
     assert cli.main(["host", "--board", "4x4k3", "--as", "o", "--address", "127.0.0.1", "--port", str(port),
                      "--code", "k7qm4xd2pa", "--name", "Ann"]) == 0
+    assert capsys.readouterr().out == (f"Hosting 4x4k3 on 127.0.0.1:{port}; your friend types: "
+                                       f"tictactoe-tui join 127.0.0.1:{port} --code {CODE}\n")
     (call,) = started
     assert isinstance(call.sitting, Hosting)
     online = call.sitting.online

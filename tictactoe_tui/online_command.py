@@ -70,6 +70,9 @@ async def _play(args: argparse.Namespace, app_class: type[TicTacToeApp]) -> int:
     if args.command == "host":
         sitting = await host_game(args.board, args.side, args.code or new_code(), address=args.address,
                                   port=args.port, name=name)
+        # Said before the game's screen, and still there in the terminal once it is gone.
+        print(f"Hosting {args.board} on {sitting.listening}; your friend types: {sitting.command}",
+              flush=True)
     else:
         host, port = args.address
         sitting = await join_game(host, port, args.code, name=name)

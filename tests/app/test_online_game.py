@@ -82,7 +82,8 @@ async def test_a_game_hosted_from_the_new_game_screen_is_played_to_the_end_and_c
         screen = online(pilot)
         assert isinstance(screen.sitting, Hosting)
         code = screen.sitting.server.code
-        assert line(pilot).startswith("Waiting for your friend. They type: tictactoe-tui join ")
+        waiting = f"Waiting for your friend on 0.0.0.0:{port}. They type: tictactoe-tui join "
+        assert line(pilot).startswith(waiting)
         assert line(pilot).endswith(f":{port} --code {code}")
         assert f"Join code {code}" in str(screen.query_one("#connection", Static).render())
         await pilot.press("5")

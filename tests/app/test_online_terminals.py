@@ -42,7 +42,8 @@ def terminals(tmp_path: Path) -> Iterator[tuple[Tmux, Tmux]]:
                 f"--port {port} --code {CODE} --name Ann")
     friend: Tmux | None = None
     try:
-        host.wait(host.shows(f"They type: tictactoe-tui join 127.0.0.1:{port} --code {CODE}"))
+        host.wait(host.shows(f"Waiting for your friend on 127.0.0.1:{port}. They type: "
+                             f"tictactoe-tui join 127.0.0.1:{port} --code {CODE}"))
         friend = Tmux(f"TICTACTOE_TUI_HOME={tmp_path / 'bob'} {PROGRAM} join 127.0.0.1:{port} "
                       f"--code {CODE.lower()} --name Bob")
         yield host, friend

@@ -110,14 +110,15 @@ def online_result(online: OnlineGame) -> str:
     return "You win" if winner is online.mine else f"{online.friend} wins"
 
 
-def online_status_text(online: OnlineGame, command: str) -> str:
+def online_status_text(online: OnlineGame, command: str, listening: str = "") -> str:
     """The status line of a game against a friend online: the move a replay shows, the friend awaited
-    (with ``command``, which they type to join), the result, what holds the game up, or whose turn."""
+    (where the host is ``listening``, and the ``command`` they type to join), the result, what holds
+    the game up, or whose turn."""
     game, position = online.game, online.position
     if game.shown_ply is not None:
         return replay_text(game.shown_ply, len(game.history.line))
     if online.hosting and not online.met:
-        return f"Waiting for your friend. They type: {command}"
+        return f"Waiting for your friend on {listening}. They type: {command}"
     if position.is_over:
         return f"{online_result(online)}!  r: next game, sides swapped · n: new game · q: quit"
     waiting = online.waiting()

@@ -95,6 +95,11 @@ class OnlineScreen(Screen[None]):
         return self.sitting.command if isinstance(self.sitting, Hosting) else ""
 
     @property
+    def listening(self) -> str:
+        """Where the host listens for the friend: ``0.0.0.0:7777``."""
+        return self.sitting.listening if isinstance(self.sitting, Hosting) else ""
+
+    @property
     def code(self) -> str:
         """The join code, shown beside the board while the host waits for the friend."""
         return self.sitting.server.code if isinstance(self.sitting, Hosting) else ""
@@ -107,7 +112,7 @@ class OnlineScreen(Screen[None]):
             Scoreboard(id="scoreboard"),
             MoveList(online.game.history, id="moves"),
         ])
-        yield StatusLine(online_status_text(online, self.command), id="status")
+        yield StatusLine(online_status_text(online, self.command, self.listening), id="status")
         yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
@@ -185,7 +190,8 @@ class OnlineScreen(Screen[None]):
         moves.shown_ply = game.shown_ply
         status = self.query_one(StatusLine)
         status.message = self.notices.current() or (
-            f"Joining {online.friend} again…" if self._joining else online_status_text(online, self.command))
+            f"Joining {online.friend} again…" if self._joining
+            else online_status_text(online, self.command, self.listening))
         status.set_class(position.is_over and game.shown_ply is None, "-over")
         status.set_class(game.shown_ply is not None, "-replay")
         keys = tuple(self.check_action(action, ()) for action in ACTIONS)
