@@ -28,6 +28,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import aiohttp
+from _process import resident_mib
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "web"))
 
@@ -40,13 +41,6 @@ from serving import (  # noqa: E402 - the tests' own server harness
     serving,
     until_closed,
 )
-
-
-def resident_mib(pid: int) -> float:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    raise RuntimeError("no VmRSS")
 
 
 async def until(condition: Callable[[], object]) -> float:
