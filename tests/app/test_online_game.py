@@ -7,7 +7,7 @@ from __future__ import annotations
 import socket
 from collections.abc import Callable
 
-from driving import notifications, quick_app, until
+from driving import game, notifications, quick_app, until
 from loopback import CODE, TIMING, TTT
 from textual.binding import Binding
 from textual.pilot import Pilot
@@ -28,6 +28,7 @@ from tictactoe_tui.network.host import HostServer
 from tictactoe_tui.profile.statistics import FRIEND_ONLINE, Tally, load_statistics
 from tictactoe_tui.session.connection import Hosting, Joining, host_game, join_game
 from tictactoe_tui.session.online import OnlineGame
+from tictactoe_tui.session.setup import GameSetup
 
 Snap = Callable[..., bool]
 
@@ -270,3 +271,22 @@ def test_snapshot_of_the_host_waiting_for_the_friend(snap_compare: Snap) -> None
 def test_snapshot_of_a_game_against_a_friend_online(snap_compare: Snap) -> None:
     start = Position.from_moves(TTT, "b2 a1 c3")
     assert snap_compare(quick_app(online=sitting_still(start, friend="Bob")), terminal_size=(80, 24))
+
+
+async def test_leaving_a_game_online_from_a_game_here_comes_back_to_choose_the_next() -> None:
+    port = free_port()
+    async with quick_app(GameSetup(TTT, "human", "human")).run_test(size=(100, 30)) as pilot:
+        await pilot.press("5", "n")
+        form = await friend_form(pilot)
+        form.query_one("#port", Input).value = str(port)
+        form.query_one("#go").focus()
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(pilot.app.screen, OnlineScreen))
+        friend = await join_game("127.0.0.1", port, online(pilot).code, name="Bob")
+        await until(pilot, lambda: online(pilot).online.connected)
+        await pilot.press("n")
+        await until(pilot, lambda: isinstance(pilot.app.screen, NewGameScreen))
+        await until(pilot, lambda: friend.online.gone and not friend.online.connected)
+        await pilot.press("escape")
+        assert game(pilot).position.record == "3x3k3: b2", "the game here waited, and goes on"
+        await friend.close()
