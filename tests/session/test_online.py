@@ -265,9 +265,9 @@ def refused(end: OnlineGame, message: Message) -> str:
     ("b2", UndoAsk(1), "no move to take back"),
     ("b2 a1", UndoAsk(1), "already past"),
     ("b2", Again(1), "before this one is over"),
-    ("b2", Sync("3x3k3:", Mark.X, 5), "sync message"),
-    ("b2", Welcome("Eve", "3x3k3:", Mark.X, 1), "welcome message"),
-    ("", Hello("K7QM4-XD2PA", "Eve"), "hello message"),
+    ("b2", Sync("3x3k3:", Mark.X, 5), "type sync"),
+    ("b2", Welcome("Eve", "3x3k3:", Mark.X, 1), "type welcome"),
+    ("", Hello("K7QM4-XD2PA", "Eve"), "type hello"),
 ])
 def test_the_host_refuses_what_does_not_fit_and_keeps_its_game(
         before: str, message: Message, why: str) -> None:
@@ -295,7 +295,7 @@ def test_the_host_refuses_a_move_after_the_game_ended() -> None:
     (Move(1, "b2"), "b2 is taken"),
     (Sync("4x4k3:", Mark.O, 1), "on a 4x4k3 board"),
     (Sync("3x3k3: b2 b2", Mark.O, 1), "cannot be read"),
-    (Welcome("Ann", "3x3k3:", Mark.O, 1), "welcome message"),
+    (Welcome("Ann", "3x3k3:", Mark.O, 1), "type welcome"),
     (UndoReply(1, True), "nobody made"),
 ])
 def test_the_friends_end_refuses_what_the_host_sends_that_does_not_fit(message: Message, why: str) -> None:

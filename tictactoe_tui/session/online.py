@@ -289,7 +289,7 @@ class OnlineGame:
             reason = printable(message.reason, 120)
             self._changed(Notice(f"{self.friend} refused a message: {reason}", "Online", warning=True))
         elif not isinstance(message, Ping):
-            raise PeerError(f"a {message.TYPE} message, which has no place in a game under way")
+            raise PeerError(f"a message of type {message.TYPE}, which has no place in a game under way")
 
     def _moved(self, message: Move) -> None:
         position = self.position

@@ -123,6 +123,12 @@ class OnlineScreen(Screen[None]):
     def on_resize(self, event: Resize) -> None:
         fit(self, self.online.game.shown_position, event.size)
 
+    def on_unmount(self) -> None:
+        """However the app ends (its own q, from over a question), the friend is told."""
+        if not self._left:
+            self._left = True
+            self.online.quit()
+
     # What the game says
 
     def _hear(self, notices: tuple[Notice, ...]) -> None:
