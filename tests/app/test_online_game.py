@@ -4,6 +4,7 @@ and joining again after a drop."""
 
 from __future__ import annotations
 
+import asyncio
 import socket
 from collections.abc import Callable
 
@@ -25,6 +26,7 @@ from tictactoe_tui.app.widgets.game_info import GameInfo
 from tictactoe_tui.app.widgets.status import StatusLine
 from tictactoe_tui.engine import Mark, Position
 from tictactoe_tui.network.host import HostServer
+from tictactoe_tui.network.link import Timing
 from tictactoe_tui.profile.statistics import FRIEND_ONLINE, Tally, load_statistics
 from tictactoe_tui.session.connection import Hosting, Joining, host_game, join_game
 from tictactoe_tui.session.online import OnlineGame
@@ -290,3 +292,30 @@ async def test_leaving_a_game_online_from_a_game_here_comes_back_to_choose_the_n
         await pilot.press("escape")
         assert game(pilot).position.record == "3x3k3: b2", "the game here waited, and goes on"
         await friend.close()
+
+
+async def test_the_form_waits_for_a_host_that_does_not_answer_and_then_says_why() -> None:
+    async def silent(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        await reader.read()  # Never answers: the hello goes unanswered until the friend gives up.
+        writer.close()
+
+    server = await asyncio.start_server(silent, "127.0.0.1", 0)
+    port = server.sockets[0].getsockname()[1]
+    app = quick_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: isinstance(pilot.app.screen, NewGameScreen))
+        form = FriendScreen(TTT, timing=Timing(heartbeat=0.1, silence=1.0, handshake=0.5))
+        pilot.app.push_screen(form)
+        await pilot.pause()
+        form.query_one("#role", Choice).value = "join"
+        form.query_one("#address", Input).value = f"127.0.0.1:{port}"
+        form.query_one("#code", Input).value = CODE
+        form.query_one("#go").focus()
+        await pilot.press("enter", "escape")
+        assert pilot.app.screen is form, "no going back while the host is being reached"
+        note = form.query_one("#friend-note", Static)
+        await until(pilot, lambda: "did not welcome us" in str(note.render()))
+        assert str(note.render()) == (f"127.0.0.1:{port} did not welcome us: nothing came for 0.5 seconds.")
+        await pilot.press("escape")
+        assert isinstance(pilot.app.screen, NewGameScreen)
+    server.close()

@@ -143,5 +143,9 @@ class FriendScreen(Screen[Sitting | None]):
 
     @on(FormButton.Pressed, "#back")
     def action_back(self) -> None:
-        """Go back to the new-game screen."""
+        """Go back to the new-game screen; not while a game is being hosted or joined, which ends (in
+        a game, or in a note saying why not) within the ten seconds a hello may take."""
+        if self.query_one("#go", FormButton).disabled:
+            self.app.bell()
+            return
         self.dismiss(None)
