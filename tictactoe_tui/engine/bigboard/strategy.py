@@ -348,7 +348,8 @@ class _Searcher:
             del ranked[0]
         return ranked
 
-    def _threat_after(self, cell: Cell, within: Budget, nodes: int, follow_ups: int = FOLLOW_UPS) -> int | None:
+    def _threat_after(self, cell: Cell, within: Budget, nodes: int,
+                      follow_ups: int = FOLLOW_UPS) -> int | None:
         """``_threat`` for the opponent after ``cell``, in at most ``nodes`` of ``within``.
 
         A four only delays: after the forced block it is the side's turn again, with the threat
@@ -370,7 +371,8 @@ class _Searcher:
                 board.undo()  # the pass: the side plays one of the follow-ups instead
                 try:
                     candidates = zone | board.fours[self.side]
-                    replies = [move for move in by_worth(board, self.side, candidates) if not board.filled[move]]
+                    replies = [move for move in by_worth(board, self.side, candidates)
+                               if not board.filled[move]]
                     for reply in replies[:follow_ups]:
                         if self._threat_after(reply, check, nodes // follow_ups, follow_ups - 1) is None:
                             return None
