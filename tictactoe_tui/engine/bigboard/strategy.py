@@ -37,7 +37,7 @@ DANGER_SHARE = 0.3
 """The part of the rest spent looking for the opponent's win by threats given a free move."""
 
 DANGER_NODES = 20_000
-"""Node budget of that look: a win by threats often takes a few thousand nodes to find."""
+"""Node budget of that look: a win by threats often takes ten thousand nodes or more to find."""
 
 SCREEN_SHARE = 0.4
 """The part of the rest spent checking which root moves stop the opponent's threats."""
@@ -370,10 +370,8 @@ class _Searcher:
             if found is not None and zone:
                 board.undo()  # the pass: the side plays one of the follow-ups instead
                 try:
-                    candidates = zone | board.fours[self.side]
-                    replies = [move for move in by_worth(board, self.side, candidates)
-                               if not board.filled[move]]
-                    for reply in replies[:follow_ups]:
+                    replies = by_worth(board, self.side, zone | board.fours[self.side])
+                    for reply in [move for move in replies if not board.filled[move]][:follow_ups]:
                         if self._threat_after(reply, check, nodes // follow_ups, follow_ups - 1) is None:
                             return None
                 finally:
