@@ -56,7 +56,8 @@ def run(position: Position, time_limit: float | None, *, as_json: bool, processe
     try:
         thread.start()
         empty = len(position.legal_moves)
-        if time_limit is None and empty > SURE_TO_FINISH and not proven_in_the_atlas(position.spec):
+        if (time_limit is None and empty > SURE_TO_FINISH and not proven_in_the_atlas(position.spec)
+                and not _in_shipped_proof(position)):
             print(f"tictactoe-tui: {empty} empty cells: solving may take hours; it runs until proven, "
                   "Ctrl+C stops it with the best answer so far, --time-limit S bounds it", file=sys.stderr)
         while not done.wait(REFRESH):
@@ -80,6 +81,15 @@ def run(position: Position, time_limit: float | None, *, as_json: bool, processe
         print("stopped by Ctrl+C: that is the best answer proven so far", file=sys.stderr)
         return INTERRUPTED
     return 0
+
+
+def _in_shipped_proof(position: Position) -> bool:
+    """Whether the Gomoku proof in the package answers for ``position`` (read only for its board)."""
+    if str(position.spec) != "15x15k5":
+        return False
+    from .engine.proof.book import shipped_win
+
+    return shipped_win(position) is not None
 
 
 def proven_in_the_atlas(spec: BoardSpec) -> bool:
@@ -139,6 +149,7 @@ def as_dict(position: Position, result: SearchResult) -> dict[str, object]:
         "best_moves": [position.cell_name(cell) for cell in result.best_moves],
         "nodes": result.nodes,
         "seconds": round(result.seconds, 6),
+        "from_proof": result.from_proof,
     }
 
 
@@ -162,11 +173,15 @@ def as_text(position: Position, result: SearchResult, stage: str = "") -> str:
         best = f"all {len(names)} moves are as good ({' '.join(names[:SHOWN_MOVES])} …)"
     else:
         best = " ".join(names) or "none (the game is over)"
-    return "\n".join([
+    lines = [
         f"position:   {where}",
         f"to move:    {position.to_move}",
         f"value:      {value}",
         f"best moves: {best}",
         f"nodes:      {result.nodes:,}",
         f"seconds:    {result.seconds:.3f}",
-    ])
+    ]
+    if result.from_proof:
+        lines.append("source:     the proof of Gomoku that ships with tictactoe-tui, checked move by move "
+                     "from the rules (docs/gomoku-proof.md)")
+    return "\n".join(lines)

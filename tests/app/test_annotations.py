@@ -90,3 +90,5 @@ def test_the_hint_is_explained_in_words() -> None:
     assert hint_words(bound) == "it wins, at most 9 moves to the end with best play"
     lost = SearchResult(Value.LOSS, 8, (4,), 0, 1, 0.0, 1, plies_exact=False)
     assert hint_words(lost) == "every move loses; the game ends in at most 8 moves"
+    proven = SearchResult(Value.WIN, 19, (4,), 0, 0, 0.0, 0, plies_exact=False, from_proof=True)
+    assert hint_words(proven) == "it wins, proven (the game's proof of Gomoku): at most 19 moves to the end"

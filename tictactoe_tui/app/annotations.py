@@ -132,6 +132,8 @@ def with_hint(annotations: Annotations, hint: Cell | None) -> Annotations:
 def hint_words(result: SearchResult) -> str:
     """What the suggested move is worth, for the notification that comes with a hint."""
     within = "" if result.plies_exact else "at most "
+    if result.from_proof and result.value is Value.WIN:
+        return f"it wins, proven (the game's proof of Gomoku): at most {_moves(result.plies)} to the end"
     if result.value is Value.WIN:
         return f"it wins, {within}{_moves(result.plies)} to the end with best play"
     if result.value is Value.LOSS:

@@ -23,11 +23,9 @@ mostly in the table already.
 
 from __future__ import annotations
 
-import enum
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .bigboard.scores import known_score
@@ -36,6 +34,7 @@ from .proving.exact import ExactSearch
 from .proving.node import Node, Proof
 from .proving.transposition import DEFAULT_MEMORY_LIMIT_MB, TranspositionTable
 from .proving.zones import TABLE_SHARE, ZoneProver
+from .results import MoveEvaluation, Progress, SearchResult, Value
 from .rules.bits import bit_cells
 from .rules.position import Position
 from .rules.spec import BoardSpec, Cell
@@ -45,64 +44,7 @@ if TYPE_CHECKING:
     from .proving.parallel import ProverPool
 
 
-class Value(enum.Enum):
-    """The game-theoretic value of a position for the side to move."""
-
-    WIN = "win"
-    DRAW = "draw"
-    LOSS = "loss"
-    UNKNOWN = "unknown"
-
-
-@dataclass(frozen=True, slots=True)
-class SearchResult:
-    """What ``solve`` found for the side to move."""
-
-    value: Value
-    plies: int | None
-    """Moves to the end of the game with best play from both sides, when the value is known; an
-    upper bound when ``plies_exact`` is False."""
-    best_moves: tuple[Cell, ...]
-    """Solved: every move that keeps the value with the best distance (fastest win, slowest loss),
-    the one the proof used first. Unsolved: the best move found, with the others the search rates as
-    good within its margin (any of them may be played)."""
-    score: int
-    """``MATE - plies`` for a known win, its negation for a known loss, 0 for a draw, otherwise
-    the heuristic strength of the position for the side to move (well inside ``±MATE``)."""
-    nodes: int
-    seconds: float
-    depth: int
-    """The deepest completed iteration; the number of empty cells when the position was solved."""
-    plies_exact: bool = True
-    """Whether ``plies`` is proven: no faster win (no slower loss) exists. False when the search
-    stopped before pinning the distance down, or found its win by threats: the win (or loss)
-    then comes in at most ``plies``."""
-
-
-@dataclass(frozen=True, slots=True)
-class MoveEvaluation:
-    """What one move is worth to the player who would make it."""
-
-    cell: Cell
-    value: Value
-    plies: int | None
-    """Moves to the end after this one, with best play, when the value is known."""
-    score: int
-    """On the scale of ``SearchResult.score``, for the player making the move."""
-    plies_exact: bool = True
-    """Whether ``plies`` is proven; False when time ran out before the distance was pinned down
-    (the value is right, and the game ends in at most ``plies``)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Progress:
-    """How far a proof has got, as ``Solver.prove`` reports it while it works."""
-
-    nodes: int
-    seconds: float
-    stage: str
-    """What is settled so far, in words, such as "no forced win for X within 9 plies, none for O
-    within 8"."""
+__all__ = ["MoveEvaluation", "Progress", "SearchResult", "Solver", "Value", "analyse", "solve"]
 
 
 FULL_SOLVE_EMPTIES = 25
@@ -214,6 +156,15 @@ class Solver:
         start = time.perf_counter()
         if position.is_over:
             return _finished(position, start)
+        shipped = _shipped(position, start)
+        if shipped is not None and shipped.value is Value.WIN:
+            return shipped  # on O's turn the search plays on, to make X find the win
+        if shipped is None and _gomoku(position.spec):
+            from .proof.book import shipped_opening
+
+            opening = shipped_opening(position)  # X's move towards the proven part of the game
+            if opening is not None:
+                return SearchResult(Value.UNKNOWN, None, (opening,), 0, 0, time.perf_counter() - start, 0)
         engine = self._engine_for(position.spec)
         node = engine.root(position)
         if time_limit is None:
@@ -252,6 +203,9 @@ class Solver:
             start = time.perf_counter()
             if position.is_over:
                 return _finished(position, start)
+            shipped = _shipped(position, start)
+            if shipped is not None:
+                return shipped
             engine = self._engine_for(position.spec)
             node = engine.root(position)
             budget = Budget(deadline=None if time_limit is None else start + time_limit, stop=stop)
@@ -291,6 +245,12 @@ class Solver:
         start = time.perf_counter()
         if position.is_over:
             return ()
+        shipped = _shipped(position, start)
+        proven = 0 if shipped is None or shipped.plies is None else shipped.plies
+        if shipped is not None and shipped.value is Value.LOSS:
+            after, score = proven - 1, known_score(-1, proven)
+            return tuple(MoveEvaluation(cell, Value.LOSS, after, score, plies_exact=False)
+                         for cell in position.legal_moves)
         engine = self._engine_for(position.spec)
         node = engine.root(position)
         moves = bit_cells(engine.empty(node))
@@ -328,7 +288,34 @@ class Solver:
         for cell in unknown:
             score = ranked[cell] if cell in ranked else floor - 1 - most + reach[cell]
             evaluations[cell] = MoveEvaluation(cell, Value.UNKNOWN, None, score)
+        if shipped is not None:
+            (cell,) = shipped.best_moves
+            evaluations[cell] = MoveEvaluation(cell, Value.WIN, proven - 1, known_score(1, proven),
+                                               plies_exact=False)
         return tuple(evaluations[cell] for cell in moves)
+
+
+def _shipped(position: Position, start: float) -> SearchResult | None:
+    """X's win as the Gomoku proof in the package has it, when the position is inside it: X's move
+    on X's turn, on O's turn a loss for every move."""
+    if not _gomoku(position.spec):
+        return None  # the proof file is read only for the board it is about
+    from .proof.book import shipped_win
+
+    win = shipped_win(position)
+    if win is None:
+        return None
+    seconds = time.perf_counter() - start
+    if win.move is None:
+        return SearchResult(Value.LOSS, win.plies, position.legal_moves, known_score(-1, win.plies), 0,
+                            seconds, 0, plies_exact=False, from_proof=True)
+    return SearchResult(Value.WIN, win.plies, (win.move,), known_score(1, win.plies), 0, seconds, 0,
+                        plies_exact=False, from_proof=True)
+
+
+def _gomoku(spec: BoardSpec) -> bool:
+    """Whether ``spec`` is the board of the shipped proof, without loading it."""
+    return (spec.width, spec.height, spec.k) == (15, 15, 5)
 
 
 def _finished(position: Position, start: float) -> SearchResult:

@@ -133,8 +133,12 @@ def find_vcf(position: Position, *, max_nodes: int | None = 20_000, deadline: fl
         return None
 
 
+ThreatMemo = tuple[dict[int, tuple[int, tuple[Cell, int], frozenset[Cell]]], dict[int, int]]
+"""What threat searches for one attacker may share: the wins found and the positions refuted, by key."""
+
+
 def vct(board: PatternBoard, budget: Budget, *, max_threats: int = VCT_THREATS,
-        zone: set[Cell] | None = None) -> tuple[Cell, int] | None:
+        zone: set[Cell] | None = None, memo: ThreatMemo | None = None) -> tuple[Cell, int] | None:
     """A forced win for the side to move by fours and open threes, or None when none is found.
 
     An open three must be answered at once: the defender tries every cell of the three's line where
@@ -144,7 +148,7 @@ def vct(board: PatternBoard, budget: Budget, *, max_threats: int = VCT_THREATS,
     move elsewhere leaves the proof standing. Raises ``OutOfBudget`` (with the board restored) when
     the budget runs out first.
     """
-    search = _ThreatSearch(board, budget)
+    search = _ThreatSearch(board, budget, memo)
     with _unwound_on_abort(board):
         for limit in range(1, max_threats + 1):
             search.cut_short = False
@@ -160,18 +164,19 @@ def vct(board: PatternBoard, budget: Budget, *, max_threats: int = VCT_THREATS,
 class _ThreatSearch:
     """One ``vct`` call: the board, the budget and the outcomes already known."""
 
-    __slots__ = ("board", "budget", "zone", "attacker", "won", "refuted", "cut_short")
+    __slots__ = ("board", "budget", "zone", "attacker", "won", "refuted", "cut_short", "shared")
 
-    def __init__(self, board: PatternBoard, budget: Budget) -> None:
+    def __init__(self, board: PatternBoard, budget: Budget, memo: ThreatMemo | None = None) -> None:
         self.board = board
         self.budget = budget
         self.zone: set[Cell] = set()
         """The cells of the win being proved: a branch that fails takes its cells away again."""
         self.attacker = board.side
-        self.won: dict[int, tuple[int, tuple[Cell, int], frozenset[Cell]]] = {}
-        """Position key -> (threats used, the attack, its zone) for the wins found: they hold with more."""
-        self.refuted: dict[int, int] = {}
-        """Position key -> threats within which there is no win: then there is none with fewer."""
+        self.shared = memo is not None
+        self.won, self.refuted = ({}, {}) if memo is None else memo
+        """Position key -> (threats used, the attack, its zone) for the wins found: they hold with more;
+        position key -> threats within which there is no win: then there is none with fewer. Both
+        hold for any search by the same attacker, so a caller may share them (``memo``)."""
         self.cut_short = False
 
     def attack(self, threats: int) -> tuple[Cell, int] | None:
@@ -202,6 +207,8 @@ class _ThreatSearch:
             return None
         key = board.key
         if self.refuted.get(key, 0) >= threats:
+            # Refuted by an earlier search, which may have stopped at its own limit: a deeper one might win.
+            self.cut_short = self.cut_short or self.shared
             return None
         known = self.won.get(key)
         if known is not None and known[0] <= threats:

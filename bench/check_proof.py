@@ -1,0 +1,66 @@
+"""The whole check of the shipped Gomoku proof: every branch verified from the rules alone, and timed.
+
+    .venv/bin/python bench/check_proof.py [path/to/proof.json.xz] [--processes N]
+
+Reads the proof (by default the package's ``tictactoe_tui/engine/proof/gomoku15.json.xz``), checks
+it with ``tictactoe_tui.engine.proof.checker`` (which knows nothing of the prover that wrote it;
+the format is in ``docs/gomoku-proof.md``) and prints the branches, the positions checked, the
+longest bound in plies and the wall time. A proof that does not hold exits with status 1 and the
+checker's message, which says what failed and after which moves.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+from tictactoe_tui.engine.proof.checker import BOARD, ProofError, check_entry, check_proof, load_document
+from tictactoe_tui.engine.rules.spec import BoardSpec
+
+PROOF = Path(__file__).resolve().parent.parent / "tictactoe_tui" / "engine" / "proof" / "gomoku15.json.xz"
+
+
+def _check(branch: dict[str, Any]) -> tuple[int, int, int]:
+    """Worker: (positions, bound, moves before the branch) for one branch; ProofError if it fails."""
+    positions, plies = check_entry(BoardSpec.parse(BOARD), branch)
+    return positions, plies, len(branch["moves"])
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("path", type=Path, nargs="?", default=PROOF,
+                        help="the proof file (default: the package's gomoku15.json.xz)")
+    parser.add_argument("--processes", type=int, default=os.cpu_count() or 1,
+                        help="processes checking branches side by side (default: one per core)")
+    args = parser.parse_args(argv)
+
+    start = time.perf_counter()
+    try:
+        document = load_document(args.path)
+        branches = list(document.get("branches") or [])  # type: ignore[call-overload]
+        # The whole document's shape and its first branch here, every branch in the workers.
+        check_proof({**document, "branches": branches[:1]})
+        with ProcessPoolExecutor(args.processes) as pool:
+            results = list(pool.map(_check, branches, chunksize=16))
+    except ProofError as error:
+        print(f"proof check failed: {error}", file=sys.stderr)
+        return 1
+    seconds = time.perf_counter() - start
+    print(f"{args.path}")
+    print(f"branches        {len(results):>12,}")
+    print(f"positions       {sum(positions for positions, _, _ in results):>12,}")
+    print(f"longest bound   {max(plies for _, plies, _ in results):>12,} plies")
+    print(f"from the start  {max(plies + before for _, plies, before in results):>12,} plies, at most")
+    print(f"processes       {args.processes:>12}")
+    print(f"wall time       {seconds:>12.1f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,173 @@
+"""Grow the proof that the first player wins free-style Gomoku, resuming where the last run stopped.
+
+    python scripts/prove_gomoku.py [--minutes 60] [--processes N] [--nodes 3000000] [--replies h1,a1]
+
+X opens in the centre. For each of O's first replies (35 up to symmetry, the farthest first), X's
+second move is fixed and every second reply of O (up to symmetry) is a unit of work: a proof, by
+``engine.proof.prover``, that X wins from there. Units run side by side on every core. Proven units
+go into the package's proof file, which is the checkpoint: a later run skips them, and once every
+unit of a first reply is proven they fold into one branch for it (and, at the end, into the
+proof from the empty board). Units that failed are kept with the budget they had, in
+``bench/results/gomoku_proof.json`` with the time spent, and are tried again only with a bigger
+budget. Ctrl+C or ``--minutes`` stops the run after saving.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import signal
+import sys
+import time
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from pathlib import Path
+from typing import Any
+
+from tictactoe_tui.engine.bigboard.patternboard import PatternBoard
+from tictactoe_tui.engine.budget import Budget, OutOfBudget
+from tictactoe_tui.engine.proof import store
+from tictactoe_tui.engine.proof.book import BOARD
+from tictactoe_tui.engine.proof.campaign import board_map, first_replies, second_move, second_replies
+from tictactoe_tui.engine.proof.prover import Prover
+from tictactoe_tui.engine.rules.position import Position
+
+PROGRESS = Path(__file__).resolve().parent.parent / "bench" / "results" / "gomoku_proof.json"
+SAVE_EVERY = 120.0
+"""Seconds between writes of the proof file during a run."""
+QUIET = 2
+
+
+def prove_unit(moves: tuple[int, ...], nodes: int) -> tuple[tuple[int, ...], Any, int, float]:
+    """Worker: (moves, the proof or None, nodes spent, seconds) for the position after ``moves``."""
+    start = time.perf_counter()
+    prover = Prover(Budget(nodes))
+    try:
+        tree = prover.prove_x(PatternBoard(Position.from_moves(BOARD, list(moves))), QUIET)
+    except OutOfBudget:
+        tree = None
+    return moves, tree, prover.budget.nodes, time.perf_counter() - start
+
+
+def read_progress() -> dict[str, Any]:
+    if PROGRESS.exists():
+        progress: dict[str, Any] = json.loads(PROGRESS.read_text())
+        return progress
+    return {"seconds": 0.0, "nodes": 0, "failed": {}}
+
+
+def pending_units(document: dict[str, Any], progress: dict[str, Any], nodes: int,
+                  chosen: list[int] | None) -> list[tuple[int, ...]]:
+    """The units still to prove, first replies farthest first, skipping those failed within ``nodes``."""
+    known = store.branches(document)
+    units = []
+    for reply in first_replies():
+        if chosen is not None and reply not in chosen:
+            continue
+        if (BOARD.centre, reply) in known or () in known:
+            continue
+        x_move = second_move(reply)
+        for second in second_replies(reply, x_move):
+            unit = (BOARD.centre, reply, x_move, second)
+            if unit in known or progress["failed"].get(_name(unit), 0) >= nodes:
+                continue
+            units.append(unit)
+    return units
+
+
+def _name(moves: tuple[int, ...]) -> str:
+    return " ".join(BOARD.cell_name(cell) for cell in moves)
+
+
+def fold_all(document: dict[str, Any]) -> list[int]:
+    """Fold every first reply whose units are all proven; the first replies now whole."""
+    whole = []
+    for reply in first_replies():
+        x_move = second_move(reply)
+        if (BOARD.centre, reply) in store.branches(document) or store.fold(
+                document, (BOARD.centre, reply), x_move, second_replies(reply, x_move)):
+            whole.append(reply)
+    store.fold(document, (), BOARD.centre, first_replies())
+    return whole
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--minutes", type=float, default=60.0, help="stop after this long (default 60)")
+    parser.add_argument("--processes", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--nodes", type=int, default=3_000_000, help="node budget a unit (default 3000000)")
+    parser.add_argument("--replies", help="only these first replies of O, by name (a1,h1,...)")
+    parser.add_argument("--retry", action="store_true", help="try failed units again, whatever their budget")
+    parser.add_argument("--map", action="store_true", help="only show the map of the proof so far")
+    args = parser.parse_args(argv)
+    chosen = None if args.replies is None else [BOARD.parse_cell(name) for name in args.replies.split(",")]
+    document, progress = store.read(), read_progress()
+    if args.map:
+        print(board_map(document))
+        return 0
+    signal.signal(signal.SIGTERM, _interrupt)
+    if args.retry:
+        progress["failed"].clear()
+    units = pending_units(document, progress, args.nodes, chosen)
+    print(f"{len(units)} units to prove, {args.processes} processes, {args.minutes:g} minutes", flush=True)
+    run(document, progress, units, args)
+    fold_all(document)
+    size = save(document, progress)
+    print(board_map(document))
+    print(f"proof file {size / 1e6:.2f} MB; {progress['seconds'] / 3600:.2f} h of computing so far")
+    return 0
+
+
+def run(document: dict[str, Any], progress: dict[str, Any], units: list[tuple[int, ...]],
+        args: argparse.Namespace) -> None:
+    end = time.monotonic() + args.minutes * 60
+    saved = time.monotonic()
+    queue = list(reversed(units))
+    with ProcessPoolExecutor(args.processes) as pool:
+        running: set[Future[tuple[tuple[int, ...], Any, int, float]]] = set()
+        try:
+            while queue or running:
+                while queue and len(running) < args.processes and time.monotonic() < end:
+                    running.add(pool.submit(prove_unit, queue.pop(), args.nodes))
+                if not running:
+                    break
+                done, running = wait(running, return_when=FIRST_COMPLETED)
+                for future in done:
+                    record(document, progress, *future.result(), args.nodes)
+                if time.monotonic() - saved > SAVE_EVERY:
+                    save(document, progress)
+                    saved = time.monotonic()
+        except KeyboardInterrupt:
+            print("stopping: the units proven so far are saved", file=sys.stderr)
+            for future in running:
+                future.cancel()
+            pool.shutdown(wait=False, cancel_futures=True)
+
+
+def save(document: dict[str, Any], progress: dict[str, Any]) -> int:
+    """Write the proof and the progress file; the proof file's size."""
+    size = store.write(document)
+    PROGRESS.write_text(json.dumps(progress, indent=1, sort_keys=True) + "\n")
+    return size
+
+
+def _interrupt(number: int, frame: object) -> None:
+    """SIGTERM stops a run as Ctrl+C does: with what was proven saved."""
+    raise KeyboardInterrupt
+
+
+def record(document: dict[str, Any], progress: dict[str, Any], moves: tuple[int, ...], tree: Any,
+           nodes: int, seconds: float, budget: int) -> None:
+    progress["seconds"] += seconds
+    progress["nodes"] += nodes
+    if tree is None:
+        progress["failed"][_name(moves)] = budget
+    else:
+        progress["failed"].pop(_name(moves), None)
+        store.add(document, moves, tree)
+    verdict = "proven" if tree else "not proven"
+    print(f"{_name(moves)}: {verdict} ({nodes} nodes, {seconds:.1f} s)", flush=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,254 @@
+"""The prover and the parts around it, judged by the independent checker and by the rules.
+
+Every tree the prover writes here must pass ``checker.check_branch``; the replies it calls needed are
+compared with a brute force over O's every reply (``rules.scans.winning_cells``); folding and the
+split of the work into units are checked against the format and the board's symmetries.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+
+from tictactoe_tui.engine.bigboard.patternboard import PatternBoard
+from tictactoe_tui.engine.budget import Budget
+from tictactoe_tui.engine.proof import store
+from tictactoe_tui.engine.proof.bound import game_plies
+from tictactoe_tui.engine.proof.campaign import CENTRE, first_replies, second_move, second_replies
+from tictactoe_tui.engine.proof.checker import ProofError, check_branch
+from tictactoe_tui.engine.proof.prover import Prover, distinct_replies
+from tictactoe_tui.engine.proof.threat_tree import needed_replies
+from tictactoe_tui.engine.rules.bits import bit_cells
+from tictactoe_tui.engine.rules.lines import win_lines
+from tictactoe_tui.engine.rules.position import Position
+from tictactoe_tui.engine.rules.scans import winning_cells
+from tictactoe_tui.engine.rules.spec import BoardSpec
+from tictactoe_tui.engine.rules.symmetry import symmetries
+
+Node = Any
+SPEC = BoardSpec.parse("15x15k5")
+SMALL = BoardSpec.parse("9x9k5")
+NODES = 100_000
+"""The prover's budget in every test, far more than any position below needs."""
+
+
+def game(xs: str, os: str, spec: BoardSpec = SPEC) -> Position:
+    """X's marks and O's marks, X's first, alternating: O is to move when X has one mark more."""
+    x_cells, o_cells = xs.split(), os.split()
+    assert len(x_cells) - len(o_cells) in (0, 1)
+    names = [name for pair in zip(x_cells, o_cells, strict=False) for name in pair]
+    return Position.from_moves(spec, names + x_cells[len(o_cells):])
+
+
+def cells(names: str, spec: BoardSpec = SPEC) -> set[int]:
+    return {spec.parse_cell(name) for name in names.split()}
+
+
+def prove(position: Position, quiet: int) -> Node:
+    return Prover(Budget(max_nodes=NODES)).prove_x(PatternBoard(position), quiet)
+
+
+def empty_cells(x: int, o: int, spec: BoardSpec = SPEC) -> list[int]:
+    return bit_cells(spec.full_mask & ~(x | o))
+
+
+def double_five_moves(x: int, o: int) -> list[int]:
+    """X's moves after which X has two five-cells or more, X having none now: every five-cell after
+    X's move w is then on a line through w that held three X marks and no O mark."""
+    assert not winning_cells(SPEC, x, o)
+    candidates = 0
+    for line in win_lines(SPEC).masks:
+        if not line & o and (line & x).bit_count() == SPEC.k - 2:
+            candidates |= line & ~x
+    return [w for w in bit_cells(candidates) if len(winning_cells(SPEC, x | 1 << w, o)) >= 2]
+
+
+def loses_at_once(x: int, o: int, reply: int) -> bool:
+    """The doc's rule for a reply an O node need not list, the whole board being the zone."""
+    fives = winning_cells(SPEC, x, o)
+    if fives:
+        return len(fives) > 1 or reply != fives[0]
+    after = o | 1 << reply
+    return not winning_cells(SPEC, after, x) and any(w != reply for w in double_five_moves(x, after))
+
+
+# X to move: the prover's trees pass the checker
+
+OPEN_THREE = game("f8 g8 h8", "a1 o1 a15")
+"""e8 or i8 makes an open four: O blocks one end, X fills the other. 3 plies, and none fewer (no
+five-cell now)."""
+FOUR_THREE = game("f8 g8 h8 i6 i7", "e8 a1 o1 a15 o15")
+"""i8 is a four (five-cell j8, e8 being O's) and the open three i6-i8: O blocks j8, X makes the open
+four i6-i9 or i5-i8 and then five. 5 plies, and no X move makes two five-cells at once (3 plies)."""
+VCF = game("c3 d3 e3 f5 f6", "b3 f8 a15 o15 o1")
+"""Fours only: f3 makes c3-f3 a four (b3 is O's), O must take g3, then f4 makes f3-f6 a four open at
+f2 and f7. 5 plies; no X move makes two five-cells at once."""
+QUIET = game("j8 i11 h9", "e7 g6 a1")
+"""No win by threats alone: X needs one quiet move first (found by a search over such positions; the
+proof takes about 6,000 nodes)."""
+
+
+@pytest.mark.parametrize(("position", "quiet", "plies"), [
+    (OPEN_THREE, 0, 3),
+    (FOUR_THREE, 0, 5),
+    (VCF, 0, 5),
+    (QUIET, 1, None),
+], ids=["open three", "four-three", "vcf", "quiet"])
+def test_the_prover_writes_trees_the_checker_accepts(position: Position, quiet: int,
+                                                     plies: int | None) -> None:
+    tree = prove(position, quiet)
+    assert tree is not None
+    _, bound = check_branch(SPEC, position.moves, tree)
+    assert bound == game_plies(SPEC, tree, "x", position.x, position.o, {})
+    fastest = 1 if winning_cells(SPEC, position.x, position.o) else 3 if double_five_moves(
+        position.x, position.o) else 5
+    assert bound >= fastest
+    if plies is not None:
+        assert fastest == bound == plies  # the threat search looks for the fewest threats first
+
+
+def test_the_vcf_is_won_by_fours_alone() -> None:
+    # Each X move leaves a five-cell, so O's one listed reply is the block, down to the double five.
+    position, node = VCF, prove(VCF, 0)
+    while len(node) == 2:
+        position = position.play(node[0])
+        assert winning_cells(SPEC, position.x, position.o), f"{position.record}: X's move is not a four"
+        (o_node,) = node[1]
+        if not o_node:
+            assert len(winning_cells(SPEC, position.x, position.o)) >= 2
+            return
+        ((reply, node),) = o_node
+        assert [reply] == list(winning_cells(SPEC, position.x, position.o))
+        position = position.play(reply)
+    raise AssertionError(f"{position.record}: the line ends in {node}")
+
+
+def test_a_quiet_position_needs_its_quiet_move() -> None:
+    assert prove(QUIET, 0) is None
+    move, o_node = prove(QUIET, 1)
+    # The move makes no four (no five-cell), and O's node has a zone: X does not threaten.
+    assert not winning_cells(SPEC, QUIET.x | 1 << move, QUIET.o)
+    assert len(o_node) == 3 and o_node[0] is not None and o_node[1] is not None
+
+
+def test_no_proof_when_o_wins_next() -> None:
+    o_open_four = game("h8 i8 a1 c1", "h9 i9 j9 k9")  # O's five-cells g9 and l9: X blocks one only
+    assert Prover(Budget(max_nodes=NODES)).prove_x(PatternBoard(o_open_four), 2) is None
+    o_four = game("h8 i8 a1 c1 o15", "h9 i9 j9 k9")  # O to move, with a five-cell
+    assert Prover(Budget(max_nodes=NODES)).prove_o(PatternBoard(o_four), 2) is None
+
+
+# O to move with X threatening: the form [replies]
+
+
+def test_the_forcing_node_lists_exactly_the_replies_that_do_not_lose_at_once() -> None:
+    # The open three f8-h8 with X's f9 and d10 beside it, O to move: found by a search over such
+    # positions for one where both blocks need a proof of their own.
+    after = game("f8 g8 h8 f9 d10", "h12 d7 a1 o15")
+    before = Position.from_moves(SPEC, after.moves[:-1])
+    node: Node = Prover(Budget(max_nodes=NODES)).prove_o(PatternBoard(after), 0)
+    assert node is not None and len(node) == 1
+    listed = [reply for reply, _ in node[0]]
+    assert set(listed) == {reply for reply in after.legal_moves if not loses_at_once(after.x, after.o, reply)}
+    assert set(listed) == cells("e8 i8")  # the two cells next to the three; d8 or j8 leave X an open four
+    tree: Node = [after.moves[-1], node]
+    check_branch(SPEC, before.moves, tree)
+    for index, reply in enumerate(listed):
+        broken = copy.deepcopy(tree)
+        del broken[1][0][index]
+        with pytest.raises(ProofError, match=f"O's reply {SPEC.cell_name(reply)} is not among the replies"):
+            check_branch(SPEC, before.moves, broken)
+
+
+@pytest.mark.parametrize(("xs", "os"), [
+    ("f8 g8 h8", "a1 o1"),  # an open three
+    ("f8 g8 i8", "a1 o1"),  # a broken three
+    ("f8 g8 h8 o15", "c3 c4 c5"),  # an open three, O's open three beside it: O's fours answer
+    ("f8 g8 h8 h6 h7", "a1 o1 a15 o15"),  # two open threes
+])
+def test_needed_replies_are_the_replies_that_do_not_lose_at_once(xs: str, os: str) -> None:
+    position = game(xs, os)
+    board = PatternBoard(position)
+    needed = needed_replies(board, None)
+    assert needed is not None
+    assert (board.stones[0], board.stones[1]) == (position.x, position.o)
+    for reply in position.legal_moves:
+        assert (reply in needed) is not loses_at_once(position.x, position.o, reply), SPEC.cell_name(reply)
+
+
+def test_needed_replies_against_fives_and_without_a_threat() -> None:
+    four = game("f8 g8 h8 i8", "e8 a1 o1")
+    assert needed_replies(PatternBoard(four), None) == list(winning_cells(SPEC, four.x, four.o)) == [
+        SPEC.parse_cell("j8")]
+    open_four = game("f8 g8 h8 i8", "a1 o1 a15")
+    assert needed_replies(PatternBoard(open_four), None) == []
+    assert needed_replies(PatternBoard(game("h8 j10", "a1")), None) is None
+
+
+# Folding units into branches
+
+
+def test_fold_waits_for_every_reply_then_writes_the_documented_shape() -> None:
+    # 9x9k5: X c5 d5 e5, O a1 a9 i5; X's f5 makes the four c5-f5, open at b5 and g5. Flipping the rows
+    # keeps the position, so O's replies up to symmetry are the rows 1 to 5, each answered by a five.
+    moves = game("c5 d5 e5", "a1 a9 i5", SMALL).moves
+    after = Position.from_moves(SMALL, [*moves, SMALL.parse_cell("f5")])
+    replies = distinct_replies(SMALL, after.x, after.o, list(after.legal_moves))
+    assert len(replies) < len(after.legal_moves)
+    b5, f5, g5 = (SMALL.parse_cell(name) for name in ("b5", "f5", "g5"))
+    units = {reply: [g5 if reply == b5 else b5] for reply in replies}
+    document = store.empty_document()
+    store.add(document, [SMALL.parse_cell("a2")], [0], 1)  # another branch, left alone
+    for reply in replies[:-1]:
+        store.add(document, [*moves, f5, reply], units[reply], 1)
+    unfolded = copy.deepcopy(document)
+    assert not store.fold(document, moves, f5, replies)
+    assert document == unfolded
+    store.add(document, [*moves, f5, replies[-1]], units[replies[-1]], 1)
+    assert store.fold(document, moves, f5, replies)
+    assert {key: branch["tree"] for key, branch in store.branches(document).items()} == {
+        (SMALL.parse_cell("a2"),): [0],
+        moves: [f5, [None, None, [[reply, units[reply]] for reply in replies]]],
+    }
+    # X's move, O's node, one five per reply; the longest line f5, any reply, the five: the folded
+    # branch states the bound the checker finds.
+    folded = store.branches(document)[moves]
+    assert check_branch(SMALL, moves, folded["tree"]) == (2 + len(replies), 3) and folded["plies"] == 3
+
+
+# The units of work
+
+
+def orbits(cells_: list[int], keeping: list[tuple[int, ...]]) -> list[set[int]]:
+    return [{permutation[cell] for permutation in keeping} for cell in cells_]
+
+
+def test_the_first_replies_are_every_reply_to_the_centre_once_up_to_symmetry() -> None:
+    table = symmetries(SPEC)
+    assert all(permutation[CENTRE] == CENTRE for permutation in table.permutations)
+    replies = first_replies()
+    # Burnside: (225 + 3 turns fixing only the centre + 4 mirrors fixing 15 cells each) / 8 = 36
+    # classes, the centre's own among them.
+    assert len(replies) == 35 == len(set(replies))
+    found = orbits(list(replies), list(table.permutations))
+    assert sum(len(orbit) for orbit in found) == SPEC.cells - 1
+    assert set().union(*found) == set(range(SPEC.cells)) - {CENTRE}
+
+
+def test_the_second_replies_are_every_empty_cell_once_up_to_the_positions_symmetries() -> None:
+    table = symmetries(SPEC)
+    col, row = SPEC.coordinates(CENTRE)
+    for reply in first_replies():
+        x_move = second_move(reply)
+        x_col, x_row = SPEC.coordinates(x_move)
+        assert max(abs(x_col - col), abs(x_row - row)) == 1 and x_move != reply
+        position = Position.from_moves(SPEC, [CENTRE, reply, x_move])
+        keeping = [permutation for index, permutation in enumerate(table.permutations)
+                   if table.transform(position.x, index) == position.x
+                   and table.transform(position.o, index) == position.o]
+        seconds = second_replies(reply, x_move)
+        found = orbits(list(seconds), keeping)
+        assert sum(len(orbit) for orbit in found) == len(position.legal_moves), SPEC.cell_name(reply)
+        assert set().union(*found) == set(position.legal_moves)

@@ -1,0 +1,261 @@
+"""Playing from the shipped proof: where a game stands in it, X's move, and the bound on the win.
+
+The proof (``docs/gomoku-proof.md``) is a tree of moves from positions a game can reach. A game is
+followed down it move by move, through rotations and reflections of the board: past a reply
+outside a zone the game goes on in that zone's threat tree, and past a reply that loses at once the
+rules give X's finishing moves. The file is read the first time a 15x15 five-in-a-row position
+asks, never at import.
+"""
+
+from __future__ import annotations
+
+import json
+import lzma
+import threading
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from ..rules.position import Position
+from ..rules.scans import winning_cells
+from ..rules.spec import BoardSpec, Cell
+from ..rules.symmetry import symmetries
+
+BOARD = BoardSpec(15, 15, 5)
+"""The board the proof is about: free-style Gomoku."""
+FILE = "gomoku15.json.xz"
+FORMAT, VERSION = "tictactoe-tui gomoku proof", 1
+MOVES = '{"moves":['
+"""How each branch's line of the file starts: its moves, then its bound in plies, then its tree."""
+
+
+@dataclass(frozen=True, slots=True)
+class ProvenWin:
+    """X wins the position, by the shipped proof, in at most ``plies`` more moves of both sides."""
+
+    plies: int
+    move: Cell | None
+    """X's move when X is to move; None on O's turn (every O move loses)."""
+
+
+@dataclass(slots=True)
+class _Walk:
+    """Where a game is in the tree: a node, its kind, the map from game cells to the tree's, and
+    the zone of the threat tree it follows, if it left the game tree through one."""
+
+    node: Any
+    kind: str
+    """"x" or "o" in the game tree, "tx" or "to" in a threat tree, "done" once O lost at once."""
+    mapping: tuple[Cell, ...]
+    plies: int
+    """The bound the branch has at its start, less the moves played since: the most still to come."""
+
+
+class Book:
+    """The branches of the proof, found by the canonical form of their starting positions."""
+
+    def __init__(self, document: dict[str, Any]) -> None:
+        if (document.get("format"), document.get("version"), document.get("board")) != (FORMAT, VERSION,
+                                                                                         str(BOARD)):
+            raise ValueError("not a version 1 proof for 15x15k5")
+        self.starts: dict[tuple[int, int], tuple[dict[str, Any], int]] = {}
+        self.openings: dict[tuple[int, int], Cell] = {}
+        """The positions on the way to a branch, X to move: X's move there, in canonical cells."""
+        for branch in document["branches"]:
+            if type(branch["plies"]) is not int:
+                raise ValueError("a branch of the proof does not state its bound")
+            moves = list(branch["moves"])
+            key, index = _canonical(Position.from_moves(BOARD, moves))
+            self.starts[key] = (branch, index)
+            for ply in range(0, len(moves), 2):
+                key, index = _canonical(Position.from_moves(BOARD, moves[:ply]))
+                self.openings.setdefault(key, symmetries(BOARD).permutations[index][moves[ply]])
+
+    def opening(self, position: Position) -> Cell | None:
+        """X's move towards the proven part, on X's turn before the game reaches it; None elsewhere."""
+        if position.spec != BOARD or position.to_move.index:
+            return None
+        key, index = _canonical(position)
+        cell = self.openings.get(key)
+        return None if cell is None else symmetries(BOARD).inverses[index][cell]
+
+    @property
+    def complete(self) -> bool:
+        """Whether the proof starts from the empty board."""
+        return (0, 0) in self.starts
+
+    def lookup(self, position: Position) -> ProvenWin | None:
+        """X's proven win in ``position`` (X's move when X is to move), or None outside the proof."""
+        if position.spec != BOARD or position.is_over:
+            return None
+        moves = position.moves
+        for start in range(len(moves) - len(moves) % 2, -1, -2):
+            walk = self._start(Position.from_moves(BOARD, moves[:start]))
+            if walk is None:
+                continue
+            found = self._follow(walk, Position.from_moves(BOARD, moves[:start]), moves[start:])
+            if found is not None:
+                return found
+        return None
+
+    def _start(self, position: Position) -> _Walk | None:
+        table = symmetries(BOARD)
+        key, index = _canonical(position)
+        found = self.starts.get(key)
+        if found is None:
+            return None
+        branch, branch_index = found
+        if "tree" not in branch:  # read from the file's text the first time a game needs it
+            branch["tree"] = json.loads(branch.pop("text"))["tree"]
+        tree = branch["tree"]
+        # game -> canonical by the position's symmetry, then canonical -> branch by the branch's inverse.
+        to_canonical = table.permutations[index]
+        to_branch = table.inverses[branch_index]
+        mapping = tuple(to_branch[to_canonical[cell]] for cell in range(BOARD.cells))
+        return _Walk(tree, "x", mapping, branch["plies"])
+
+    def _follow(self, walk: _Walk, position: Position, moves: tuple[Cell, ...]) -> ProvenWin | None:
+        for cell in moves:
+            if not _step(walk, position, cell):
+                return None
+            position = position.play(cell)
+            walk.plies -= 1
+        return _answer(walk, position)
+
+
+def _canonical(position: Position) -> tuple[tuple[int, int], int]:
+    """The position's canonical marks (X's, O's) and the symmetry that maps it onto them."""
+    keys = symmetries(BOARD).keys(position.x, position.o)
+    key = min(keys)
+    return (key & BOARD.full_mask, key >> BOARD.cells), keys.index(key)
+
+
+def _answer(walk: _Walk, position: Position) -> ProvenWin | None:
+    if walk.kind == "done":
+        return _finishing(position)
+    if walk.kind in ("o", "to"):
+        return ProvenWin(walk.plies, None)
+    back = {tree_cell: cell for cell, tree_cell in enumerate(walk.mapping)}
+    return ProvenWin(walk.plies, back[walk.node[0]])
+
+
+def _step(walk: _Walk, position: Position, cell: Cell) -> bool:
+    """Move ``walk`` past the game's move ``cell``; False when the game has left the proof."""
+    tree_cell = walk.mapping[cell]
+    node, kind = walk.node, walk.kind
+    if kind == "done":
+        # O's moves are all lost here; X's must be the finishing ones the rules give.
+        finish = _finishing(position)
+        return position.to_move.index == 1 or (finish is not None and finish.move == cell)
+    if kind in ("x", "tx"):
+        if node[0] != tree_cell or len(node) == 1:
+            return False
+        walk.node, walk.kind = node[1], "o" if kind == "x" else "to"
+        return True
+    forcing = kind == "to" or len(node) == 1
+    listed = node if kind == "to" else node[0] if forcing else node[2]
+    replies = {reply: child for reply, child in listed}
+    if tree_cell in replies:
+        walk.node, walk.kind = replies[tree_cell], "x" if kind == "o" else "tx"
+        return True
+    if not forcing:
+        return _leave_game_tree(walk, position, cell, replies)
+    walk.kind = "done"  # a reply that loses at once
+    return True
+
+
+def _leave_game_tree(walk: _Walk, position: Position, cell: Cell, replies: dict[Cell, Any]) -> bool:
+    """O's reply is not listed: a symmetry of the position maps it onto one that is, or it is
+    outside the zone and the threat tree answers it."""
+    zone, threat, _ = walk.node
+    table = symmetries(BOARD)
+    tree_x = _permute(position.x, walk.mapping)
+    tree_o = _permute(position.o, walk.mapping)
+    for index in range(1, len(table)):
+        if table.transform(tree_x, index) == tree_x and table.transform(tree_o, index) == tree_o:
+            image = table.permutations[index][walk.mapping[cell]]
+            if image in replies:
+                walk.mapping = tuple(table.permutations[index][walk.mapping[c]] for c in range(BOARD.cells))
+                walk.node, walk.kind = replies[image], "x"
+                return True
+    if zone is None or walk.mapping[cell] in zone:
+        return False
+    walk.node, walk.kind = threat, "tx"
+    return True
+
+
+def _permute(board: int, mapping: tuple[Cell, ...]) -> int:
+    image = 0
+    for cell in range(BOARD.cells):
+        if board >> cell & 1:
+            image |= 1 << mapping[cell]
+    return image
+
+
+def _five_cells(mine: int, theirs: int) -> tuple[Cell, ...]:
+    return winning_cells(BOARD, mine, theirs)
+
+
+def _finishing(position: Position) -> ProvenWin | None:
+    """After an O reply that loses at once, by the rules alone: X's five, or the move that leaves
+    two five-cells, and O's turn between them; None if O could make five first."""
+    fives = _five_cells(position.x, position.o)
+    if position.to_move.index:
+        return ProvenWin(2, None) if len(fives) >= 2 and not _five_cells(position.o, position.x) else None
+    if fives:
+        return ProvenWin(1, fives[0])
+    if _five_cells(position.o, position.x):
+        return None
+    for cell in position.legal_moves:
+        if len(_five_cells(position.x | 1 << cell, position.o)) >= 2:
+            return ProvenWin(3, cell)
+    return None
+
+
+_LOCK = threading.Lock()
+
+
+@cache
+def _loaded() -> Book | None:
+    try:
+        data = resources.files(__package__).joinpath(FILE).read_bytes()
+        return Book(lazy_document(lzma.decompress(data).decode()))
+    except (OSError, ValueError, KeyError, TypeError, lzma.LZMAError):
+        return None
+
+
+def lazy_document(text: str) -> dict[str, Any]:
+    """The document with each branch's tree left as text until a game reaches it.
+
+    ``store.write`` puts one branch a line, its moves first, so the moves are read without the
+    tree: a game needs one branch, and parsing them all would take seconds once the proof is big.
+    """
+    first, *lines, last = text.split("\n")
+    if not first.endswith('"branches":[') or last != "]}":
+        return dict(json.loads(text))
+    document = dict(json.loads(first + "]}"))
+    for line in filter(None, (line.removesuffix(",") for line in lines)):
+        if not line.startswith(MOVES):
+            raise ValueError("a branch of the proof does not start with its moves")
+        head = line[:line.index(',"tree":')] + "}"
+        document["branches"].append({**json.loads(head), "text": line})
+    return document
+
+
+def shipped_book() -> Book | None:
+    """The proof that ships with the package, read once; None if it is missing or unreadable."""
+    with _LOCK:
+        return _loaded()
+
+
+def shipped_win(position: Position) -> ProvenWin | None:
+    """``lookup`` in the shipped proof: X's proven win in ``position``, or None outside the proof."""
+    book = shipped_book()
+    return None if book is None else book.lookup(position)
+
+
+def shipped_opening(position: Position) -> Cell | None:
+    """``Book.opening`` in the shipped proof: X's move towards its proven part, if any."""
+    book = shipped_book()
+    return None if book is None else book.opening(position)

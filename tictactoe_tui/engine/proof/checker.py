@@ -1,0 +1,397 @@
+"""The independent checker of the shipped Gomoku proof: it knows the rules and the format, nothing else.
+
+A proof made by a program is only worth its check, so the check is written apart from the prover,
+against the format alone (``docs/gomoku-proof.md``), on the rules alone: it redoes every claim the
+data makes and computes each branch's bound in plies. Two bitboards and the mark counts of every
+line, updated move by move, keep a proof of a few hundred thousand nodes to minutes.
+"""
+
+from __future__ import annotations
+
+import json
+import lzma
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from itertools import product
+from pathlib import Path
+
+from ..rules.lines import win_lines
+from ..rules.position import Position
+from ..rules.spec import BoardSpec
+
+FORMAT = "tictactoe-tui gomoku proof"
+VERSION = 1
+BOARD = "15x15k5"
+"""The one board the shipped proof is about; ``check_branch`` takes any board (for the tests)."""
+_DOCUMENT_KEYS = {"format", "version", "board", "branches"}
+_BRANCH_KEYS = {"moves", "plies", "tree"}
+
+
+class ProofError(Exception):
+    """The proof is wrong or malformed; the message says what failed and after which moves."""
+
+
+@dataclass(frozen=True)
+class CheckReport:
+    """What a whole check verified: the branches, every node checked (game nodes and threat-tree
+    nodes), the longest bound over the branches, and each branch's bound."""
+
+    branches: int
+    positions: int
+    plies: int
+    branch_plies: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class _Tables:
+    """What the checker needs of one board size, computed once."""
+
+    masks: tuple[int, ...]
+    lines_of: tuple[tuple[int, ...], ...]  # for each cell, the indices of the lines through it
+    names: tuple[str, ...]
+    symmetries: tuple[tuple[int, ...], ...]  # each as the image of every cell (eight on a square board)
+
+
+@cache
+def _tables(spec: BoardSpec) -> _Tables:
+    masks = win_lines(spec).masks
+    lines_of = tuple(tuple(index for index, mask in enumerate(masks) if mask >> cell & 1)
+                     for cell in range(spec.cells))
+    names = tuple(spec.cell_name(cell) for cell in range(spec.cells))
+    return _Tables(masks, lines_of, names, _symmetries(spec))
+
+
+def _symmetries(spec: BoardSpec) -> tuple[tuple[int, ...], ...]:
+    """The flips of the rows and of the columns, each with and without the swap of the two (square only)."""
+    width, height = spec.width, spec.height
+    found, both = [], (False, True)
+    for swap, flip_col, flip_row in product(both if width == height else (False,), both, both):
+        image = []
+        for cell in range(spec.cells):
+            col, row = (cell // width, cell % width) if swap else (cell % width, cell // width)
+            col, row = width - 1 - col if flip_col else col, height - 1 - row if flip_row else row
+            image.append(row * width + col)
+        found.append(tuple(image))
+    return tuple(found)
+
+
+def _bits(mask: int) -> Iterator[int]:
+    while mask:
+        yield (mask & -mask).bit_length() - 1
+        mask &= mask - 1
+
+
+def _permute(board: int, image: tuple[int, ...]) -> int:
+    return sum(1 << image[cell] for cell in _bits(board))
+
+
+def _items(node: object) -> Sequence[object] | None:
+    """The items of a JSON array (a list, or a tuple from Python), or None for anything else."""
+    return node if isinstance(node, (list, tuple)) else None
+
+
+def _put(lines: set[int], line: int, member: bool) -> None:
+    (lines.add if member else lines.discard)(line)
+
+
+class _Checker:
+    """One branch's board, with the lines that matter to the rules kept in sets as marks come and go."""
+
+    def __init__(self, spec: BoardSpec, position: Position) -> None:
+        tables = _tables(spec)
+        self.masks, self.lines_of, self.names = tables.masks, tables.lines_of, tables.names
+        self.symmetries, self.k, self.full = tables.symmetries, spec.k, spec.full_mask
+        self.x, self.o = position.x, position.o
+        self.x_count, self.o_count = ([(mask & side).bit_count() for mask in self.masks]
+                                      for side in (self.x, self.o))
+        # Lines of k - 1 marks of one side and none of the other's, whose empty cell is a five-cell; lines of
+        # k - 2 X marks and no O mark; and lines of no X mark and k - 3 O marks or more, all that guards read.
+        self.x_fours, self.o_fours, self.x_threes, self.o_lines = (set[int]() for _ in range(4))
+        for line in range(len(self.masks)):
+            self._classify(line)
+        self.trail = [self.names[cell] for cell in position.moves]
+        self.positions = 0
+
+    def _classify(self, line: int) -> None:
+        xs, os, k = self.x_count[line], self.o_count[line], self.k
+        _put(self.x_fours, line, xs == k - 1 and not os)
+        _put(self.o_fours, line, os == k - 1 and not xs)
+        _put(self.x_threes, line, xs == k - 2 and not os)
+        _put(self.o_lines, line, not xs and os >= k - 3)
+
+    def _mark(self, cell: int, is_x: bool, step: int) -> None:
+        """Put (step 1) or take back (step -1) a mark of X or O on ``cell``."""
+        self.x, self.o = (self.x ^ 1 << cell, self.o) if is_x else (self.x, self.o ^ 1 << cell)
+        counts = self.x_count if is_x else self.o_count
+        for line in self.lines_of[cell]:
+            counts[line] += step
+            self._classify(line)
+
+    def _play(self, cell: int, is_x: bool) -> None:
+        self._mark(cell, is_x, 1)
+        self.trail.append(self.names[cell])
+
+    def _undo(self, cell: int, is_x: bool) -> None:
+        self._mark(cell, is_x, -1)
+        self.trail.pop()
+
+    @property
+    def _empty(self) -> int:
+        return self.full & ~(self.x | self.o)
+
+    def _five_cells(self, fours: set[int]) -> int:
+        empty = self._empty
+        cells = 0
+        for line in fours:
+            cells |= self.masks[line] & empty
+        return cells
+
+    def _makes_five(self, cell: int) -> bool:
+        return any(line in self.x_fours for line in self.lines_of[cell])
+
+    # Errors and shapes
+
+    def _error(self, problem: str) -> ProofError:
+        where = f"after {' '.join(self.trail)}" if self.trail else "on the empty board"
+        return ProofError(f"{where}: {problem}")
+
+    def _cell(self, value: object, what: str, *, empty: bool = True) -> int:
+        if type(value) is not int:
+            raise self._error(f"{what} {str(value)[:40]!r} is not a cell number")
+        if not 0 <= value < len(self.names):
+            raise self._error(f"{what} {value} is off the board (cells 0 to {len(self.names) - 1})")
+        if empty and (self.x | self.o) >> value & 1:
+            raise self._error(f"{what} {self.names[value]} is already taken")
+        return value
+
+    def _replies(self, node: object, what: str) -> tuple[list[tuple[int, object]], int]:
+        """The ``[r, x]`` pairs of an O node, checked, and the mask of their replies."""
+        items = _items(node)
+        if items is None:
+            raise self._error(f"{what} is not a list of [r, x]: {str(node)[:60]}")
+        pairs: list[tuple[int, object]] = []
+        listed = 0
+        for item in items:
+            pair = _items(item)
+            if pair is None or len(pair) != 2:
+                raise self._error(f"{what}: {str(item)[:60]} is not a pair [r, x]")
+            reply = self._cell(pair[0], "O's reply")
+            if listed >> reply & 1:
+                raise self._error(f"{what}: O's reply {self.names[reply]} is listed twice")
+            listed |= 1 << reply
+            pairs.append((reply, pair[1]))
+        return pairs, listed
+
+    def _zone(self, value: object) -> int:
+        items = _items(value)
+        if items is None:
+            raise self._error(f"the zone {str(value)[:60]} is neither null nor a list of cells")
+        zone = 0
+        for item in items:
+            cell = self._cell(item, "the zone's cell", empty=False)
+            if zone >> cell & 1:
+                raise self._error(f"the zone holds {self.names[cell]} twice")
+            zone |= 1 << cell
+        return zone
+
+    def _o_to_move(self) -> int:
+        """The empty cells, once it is certain that O has no five to make and a move to make."""
+        fives = self._five_cells(self.o_fours)
+        if fives:
+            raise self._error(f"O is to move and makes five at {self.names[next(_bits(fives))]}")
+        if not self._empty:
+            raise self._error("the board is full: the game is a draw, not a win")
+        return self._empty
+
+    # The nodes
+
+    def x_node(self, node: object, zone: int | None) -> int:
+        """An X node of the game (``zone`` None) or of a threat tree against ``zone``: its bound."""
+        self.positions += 1
+        items = _items(node)
+        if items is None or len(items) not in (1, 2):
+            raise self._error(f"X's node is not [m, o] or [m]: {str(node)[:60]}")
+        move = self._cell(items[0], "X's move")
+        five = self._makes_five(move)
+        if zone is not None:
+            if not zone >> move & 1:
+                raise self._error(f"the threat tree plays {self.names[move]}, outside its zone")
+            self._guard(zone, self.k - 1 if five else self.k - 2, "X is to move")
+        if len(items) == 1:
+            if not five:
+                raise self._error(f"X's {self.names[move]} ends the line ([m]) but does not make five")
+            return 1
+        if five:
+            raise self._error(f"X's {self.names[move]} makes five: its node must be [m]")
+        self._play(move, True)
+        plies = 1 + (self.game_o(items[1]) if zone is None else self.tree_o(items[1], zone))
+        self._undo(move, True)
+        return plies
+
+    def game_o(self, node: object) -> int:
+        """A game node for O: ``[zone, threat, replies]``, or ``[replies]`` when X threatens."""
+        items = _items(node)
+        if items is not None and len(items) == 1:
+            return self.tree_o(items[0], None)
+        self.positions += 1
+        if items is None or len(items) != 3:
+            raise self._error(f"O's node is not [zone, threat, replies] or [replies]: {str(node)[:60]}")
+        zone_data, threat, reply_data = items
+        empty = self._o_to_move()
+        zone = empty if zone_data is None else self._zone(zone_data)
+        if zone_data is None and threat is not None:
+            raise self._error("O's node has a threat tree but no zone")
+        pairs, listed = self._replies(reply_data, "O's replies")
+        if zone & empty & ~listed:
+            self._by_symmetry(zone & empty & ~listed, listed)
+        longest = 0
+        for reply, after in pairs:
+            self._play(reply, False)
+            longest = max(longest, self.x_node(after, None))
+            self._undo(reply, False)
+        outside = empty & ~zone
+        if outside and threat is None:
+            raise self._error(f"O's reply {self.names[next(_bits(outside))]}, outside the zone, "
+                              "is answered by no threat tree")
+        if threat is not None:
+            self.trail.append("(O passes)")
+            tree = self.x_node(threat, zone)
+            self.trail.pop()
+            longest = max(longest, tree if outside else 0)
+        return 1 + longest
+
+    def _by_symmetry(self, missing: int, listed: int) -> None:
+        """Every reply in ``missing`` is mapped onto a listed one by a symmetry of the position."""
+        keeping = [image for image in self.symmetries
+                   if _permute(self.x, image) == self.x and _permute(self.o, image) == self.o]
+        for cell in _bits(missing):
+            if not any(listed >> image[cell] & 1 for image in keeping):
+                raise self._error(f"O's reply {self.names[cell]} needs a proof, and neither it nor any "
+                                  "symmetric reply is among the replies")
+
+    def tree_o(self, node: object, tree_zone: int | None) -> int:
+        """A threat tree's O node, or a game O node ``[replies]`` (``tree_zone`` None: no stray, no guard)."""
+        self.positions += 1
+        pairs, listed = self._replies(node, "the threat tree's O node" if tree_zone else "O's replies")
+        empty = self._o_to_move()
+        zone = self.full if tree_zone is None else tree_zone
+        threats = self._five_cells(self.x_fours) & zone
+        if tree_zone is not None:
+            self._guard(zone, self.k - 2 if threats else self.k - 3, "O is to move")
+        unlisted = empty & ~listed
+        if threats.bit_count() == 1 and not threats & listed:
+            raise self._error(f"O's block at {self.names[next(_bits(threats))]}, X's one five-cell in the "
+                              "zone, is not among the replies")
+        if not threats:
+            self._lose_in_four(unlisted, zone)
+        longest = (2 if threats else 4) if unlisted else 0
+        for reply, after in pairs:
+            self._play(reply, False)
+            longest = max(longest, 1 + self.x_node(after, tree_zone))
+            self._undo(reply, False)
+        return longest
+
+    def _lose_in_four(self, unlisted: int, zone: int) -> None:
+        """Every reply in ``unlisted`` leaves O no five-cell and X a move to two five-cells in the zone."""
+        if not unlisted:
+            return
+        empty = self._empty
+        fives_after: dict[int, int] = {}
+        for line in self.x_threes:
+            pair = self.masks[line] & empty
+            if pair & zone == pair:
+                for cell in _bits(pair):
+                    fives_after[cell] = fives_after.get(cell, 0) | pair & ~(1 << cell)
+        answered = 0
+        for move, fives in fives_after.items():
+            if fives.bit_count() >= 2:
+                answered |= empty & ~(1 << move) & ~(fives if fives.bit_count() == 2 else 0)
+        for line in self.o_lines:
+            if self.o_count[line] == self.k - 2:
+                answered &= ~self.masks[line]  # O's reply there would leave O a five-cell
+        lost = unlisted & ~answered
+        if lost:
+            raise self._error(f"O's reply {self.names[next(_bits(lost))]} is not among the replies, yet "
+                              "it does not lose at once: it leaves O a five-cell, or X no move to two "
+                              "five-cells in the zone")
+
+    def _guard(self, zone: int, limit: int, when: str) -> None:
+        """No line without X that reaches an empty cell outside the zone holds ``limit`` O marks."""
+        outside = self._empty & ~zone
+        for line in self.o_lines:
+            if self.o_count[line] >= limit and self.masks[line] & outside:
+                cells = [self.names[cell] for cell in _bits(self.masks[line])]
+                stray = self.names[next(_bits(self.masks[line] & outside))]
+                raise self._error(f"the zone does not hold: {when} and O's line {cells[0]}-{cells[-1]} "
+                                  f"holds {self.o_count[line]} O marks (at most {limit - 1} allowed) and "
+                                  f"an empty cell outside the zone, {stray}, where the stray may stand")
+
+
+def check_branch(spec: BoardSpec, moves: Sequence[int], tree: object) -> tuple[int, int]:
+    """Check that X wins after ``moves`` by ``tree``: the nodes checked and the bound in plies."""
+    position = Position.empty(spec)
+    if _items(moves) is None:
+        raise ProofError(f"the branch's moves {str(moves)[:60]} are not a list of cells")
+    for number, move in enumerate(moves, start=1):
+        if type(move) is not int:
+            raise ProofError(f"the branch's move {number}, {str(move)[:40]!r}, is not a cell number")
+        try:
+            position = position.play(move)
+        except ValueError as error:
+            raise ProofError(f"the branch's move {number}: {error}") from None
+    if len(moves) % 2:
+        raise ProofError(f"after the branch's moves ({position.record}) O is to move, not X")
+    if position.is_over:
+        raise ProofError(f"the branch's moves end the game ({position.record})")
+    checker = _Checker(spec, position)
+    plies = checker.x_node(tree, None)
+    return checker.positions, plies
+
+
+def check_entry(spec: BoardSpec, branch: object) -> tuple[int, int]:
+    """``check_branch`` for one entry of the document's branches, whose stated bound must be the tree's."""
+    if not isinstance(branch, Mapping) or set(branch) != _BRANCH_KEYS:
+        raise ProofError("the branch is not an object with exactly 'moves', 'plies' and 'tree'")
+    count, bound = check_branch(spec, branch["moves"], branch["tree"])
+    if type(branch["plies"]) is not int or branch["plies"] != bound:
+        raise ProofError(f"the branch says {str(branch['plies'])[:20]} plies, its tree's bound is {bound}")
+    return count, bound
+
+
+def check_proof(document: Mapping[str, object]) -> CheckReport:
+    """Check a whole proof document (the parsed JSON): its format, version and board, then every branch."""
+    if not isinstance(document, Mapping) or set(document) != _DOCUMENT_KEYS:
+        keys = sorted(document) if isinstance(document, Mapping) else type(document).__name__
+        raise ProofError(f"the document is not an object with exactly {sorted(_DOCUMENT_KEYS)}: {keys}")
+    if document["format"] != FORMAT:
+        raise ProofError(f"the format is {str(document['format'])[:60]!r}, not {FORMAT!r}")
+    if type(document["version"]) is not int or document["version"] != VERSION:
+        raise ProofError(f"version {str(document['version'])[:20]} is not version {VERSION}")
+    if document["board"] != BOARD:
+        raise ProofError(f"the board is {str(document['board'])[:20]!r}, not {BOARD!r}")
+    branches = _items(document["branches"])
+    if not branches:
+        raise ProofError("the branches are not a non-empty list")
+    found = [_numbered(index, branch) for index, branch in enumerate(branches, start=1)]
+    return CheckReport(len(found), sum(count for count, _ in found), max(bound for _, bound in found),
+                       tuple(bound for _, bound in found))
+
+
+def _numbered(index: int, branch: object) -> tuple[int, int]:
+    try:
+        return check_entry(BoardSpec.parse(BOARD), branch)
+    except ProofError as error:
+        raise ProofError(f"branch {index}: {error}") from None
+
+
+def load_document(path: Path) -> dict[str, object]:
+    """The parsed proof document in ``path`` (LZMA-compressed JSON)."""
+    try:
+        with lzma.open(path, "rt", encoding="utf-8") as file:
+            document = json.load(file)
+    except (OSError, EOFError, lzma.LZMAError, ValueError) as error:
+        raise ProofError(f"cannot read the proof {path}: {error}") from None
+    if not isinstance(document, dict):
+        raise ProofError(f"the proof {path} holds {type(document).__name__}, not an object")
+    return document

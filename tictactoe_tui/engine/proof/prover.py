@@ -1,0 +1,173 @@
+"""The prover: proofs that X wins a Gomoku position, written as ``docs/gomoku-proof.md`` defines.
+
+At X's turn it looks for a win by threats and, failing that, tries a few quiet moves (at most
+``quiet`` in a row), each of which must leave X a win by threats if O passed. At O's turn that
+threat, written out as a threat tree, gives the zone: only O's replies inside it need a proof of
+their own (the relevance-zone argument). Replies a symmetry of the position maps onto one already
+proven are left out, and proven positions are remembered by their marks, so transpositions cost
+one look-up.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..bigboard.patternboard import O, PatternBoard, X
+from ..bigboard.threats import ThreatMemo, vct
+from ..budget import Budget, OutOfBudget
+from ..rules.bits import bit_cells
+from ..rules.spec import BoardSpec
+from ..rules.symmetry import symmetries
+from .threat_tree import THREATS, build_x, needed_replies
+
+GameNode = list[object]
+"""An X node ``[m]`` / ``[m, o]`` or an O node ``[zone, threat, replies]``, as the proof file has them."""
+
+QUIET_CANDIDATES = 6
+"""How many quiet moves an X node tries, best first by the pattern board's scores."""
+VCT_NODES = 20_000
+"""The threat search an X node makes before it tries quiet moves."""
+THREAT_TREE_NODES = 200_000
+"""What writing out one threat tree may cost; a tree that needs more is taken as not found."""
+
+
+@dataclass(slots=True)
+class Prover:
+    """Proves X's wins over one board, remembering the positions already settled.
+
+    ``budget`` bounds the whole run; ``positions`` counts the game nodes written.
+    """
+
+    budget: Budget
+    proven: dict[tuple[int, int], GameNode] = field(default_factory=dict)
+    failed: dict[tuple[int, int], int] = field(default_factory=dict)
+    """Marks -> the most quiet moves with which no proof was found."""
+    positions: int = 0
+    memo: ThreatMemo = field(default_factory=lambda: ({}, {}))
+    """What X's threat searches found, shared by all of them: a search often meets a position an
+    earlier one settled, one move of each side further on."""
+
+    def prove_x(self, board: PatternBoard, quiet: int) -> GameNode | None:
+        """X to move: the proof of X's win, or None when none is found (the board is left as it was)."""
+        self.budget.spend()
+        key = (board.stones[X], board.stones[O])
+        known = self.proven.get(key)
+        if known is not None:
+            return known
+        if self.failed.get(key, -1) >= quiet:
+            return None
+        found = self._attack(board, quiet)
+        if found is None:
+            self.failed[key] = max(quiet, self.failed.get(key, -1))
+        else:
+            self.proven[key] = found
+            self.positions += 1
+        return found
+
+    def _attack(self, board: PatternBoard, quiet: int) -> GameNode | None:
+        if board.fives[X]:
+            return [min(board.fives[X])]
+        blocks = board.fives[O]
+        if len(blocks) > 1:
+            return None
+        if blocks:
+            return self._try(board, min(blocks), quiet)
+        part = self.budget.part(VCT_NODES)
+        try:
+            start = vct(board, part, max_threats=THREATS, memo=self.memo)
+        except OutOfBudget:
+            if self.budget.exhausted:
+                raise
+            start = None
+        finally:
+            self.budget.nodes += part.nodes
+        tried = set()
+        if start is not None:
+            tried.add(start[0])
+            node = self._try(board, start[0], quiet)
+            if node is not None:
+                return node
+        scores = board.scores
+        # O's threat to win next (an open three) must be answered first; the answer costs no quiet move.
+        blocking = [(cell, quiet) for cell in sorted(board.defences(O) if board.winning[O] else ())
+                    if cell not in tried]
+        ranked = sorted(board.candidates(), key=lambda cell: (-scores[X][cell] - scores[O][cell], cell))
+        untried = [cell for cell in ranked if cell not in tried and quiet > 0]
+        quiet_moves = [(cell, quiet - 1) for cell in untried[:QUIET_CANDIDATES]]
+        for move, left in blocking or quiet_moves:
+            node = self._try(board, move, left)
+            if node is not None:
+                return node
+        return None
+
+    def _try(self, board: PatternBoard, move: int, quiet: int) -> GameNode | None:
+        if move in board.fives[X]:
+            return [move]
+        board.play(move)
+        try:
+            reply = self.prove_o(board, quiet)
+        finally:
+            board.undo()
+        return None if reply is None else [move, reply]
+
+    def prove_o(self, board: PatternBoard, quiet: int) -> GameNode | None:
+        """O to move: the zone, its threat tree and a proof for each reply inside it, or None."""
+        if board.fives[O]:
+            return None
+        forced = needed_replies(board, None)
+        if forced is not None:
+            replies = self._replies(board, forced, quiet)
+            return None if replies is None else [replies]
+        zone: set[int] = set()
+        part = self.budget.part(THREAT_TREE_NODES)
+        board.pass_turn()
+        try:
+            threat = build_x(board, zone, part, self.memo)
+        except OutOfBudget:
+            if self.budget.exhausted:
+                raise
+            threat = None
+        finally:
+            board.undo()
+            self.budget.nodes += part.nodes
+        if threat is None:
+            return None
+        needed = [cell for cell in self._empty(board) if cell in zone]
+        replies = self._replies(board, distinct_replies(board.spec, board.stones[X], board.stones[O], needed),
+                                quiet)
+        return None if replies is None else [sorted(zone), threat, replies]
+
+    def _replies(self, board: PatternBoard, needed: list[int], quiet: int) -> list[object] | None:
+        """Each of O's ``needed`` replies with X's proof after it, or None when one has none."""
+        replies: list[object] = []
+        for reply in needed:
+            board.play(reply)
+            try:
+                node = self.prove_x(board, quiet)
+            finally:
+                board.undo()
+            if node is None:
+                return None
+            replies.append([reply, node])
+        return replies
+
+    @staticmethod
+    def _empty(board: PatternBoard) -> list[int]:
+        return bit_cells(board.spec.full_mask & ~board.occupied)
+
+
+def distinct_replies(spec: BoardSpec, x_marks: int, o_marks: int, cells: list[int]) -> list[int]:
+    """``cells`` less those a symmetry of the position maps onto one kept earlier."""
+    table = symmetries(spec)
+    fixing = [index for index in range(1, len(table))
+              if table.transform(x_marks, index) == x_marks and table.transform(o_marks, index) == o_marks]
+    if not fixing:
+        return cells
+    kept: list[int] = []
+    seen: set[int] = set()
+    for cell in cells:
+        if any(table.permutations[index][cell] in seen for index in fixing):
+            continue
+        kept.append(cell)
+        seen.add(cell)
+    return kept

@@ -1,0 +1,82 @@
+"""The proof file: reading it, writing it, and folding proven parts into bigger ones.
+
+The file in the package is also the prover's checkpoint: each run reads the branches proven so
+far and writes them back with what it added, so the work grows over several runs. Once every O
+reply to a position (up to symmetry) is proven, the branches below it are folded into one branch
+for the position itself, and so on up to the empty board.
+"""
+
+from __future__ import annotations
+
+import json
+import lzma
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+from ..rules.position import Position
+from .book import BOARD, FILE, FORMAT, VERSION
+from .bound import game_plies
+
+SHIPPED = Path(__file__).resolve().parent / FILE
+"""The proof that ships in the package."""
+
+
+def empty_document() -> dict[str, Any]:
+    return {"format": FORMAT, "version": VERSION, "board": str(BOARD), "branches": []}
+
+
+def read(path: Path = SHIPPED) -> dict[str, Any]:
+    """The document at ``path``, or an empty one when there is no file yet; a branch written before
+    branches carried their bound gets it now."""
+    if not path.exists():
+        return empty_document()
+    document: dict[str, Any] = json.loads(lzma.decompress(path.read_bytes()))
+    for branch in document["branches"]:
+        if "plies" not in branch:
+            add(document, branch["moves"], branch["tree"])
+    return document
+
+
+def write(document: dict[str, Any], path: Path = SHIPPED) -> int:
+    """Write ``document`` compactly (branches sorted by their moves) and return the file's size."""
+    document["branches"].sort(key=lambda branch: (len(branch["moves"]), branch["moves"]))
+    header = json.dumps({**document, "branches": []}, separators=(",", ":")).removesuffix("]}")
+    lines = [json.dumps({"moves": branch["moves"], "plies": branch["plies"], "tree": branch["tree"]},
+                        separators=(",", ":")) for branch in document["branches"]]
+    text = header + "\n" + ",\n".join(lines) + "\n]}"  # one branch a line: see book.lazy_document
+    data = lzma.compress(text.encode(), preset=9 | lzma.PRESET_EXTREME)
+    temporary = path.with_suffix(".tmp")
+    temporary.write_bytes(data)
+    temporary.replace(path)
+    return len(data)
+
+
+def branches(document: dict[str, Any]) -> dict[tuple[int, ...], dict[str, Any]]:
+    """Moves -> branch, for every branch."""
+    return {tuple(branch["moves"]): branch for branch in document["branches"]}
+
+
+def add(document: dict[str, Any], moves: Sequence[int], tree: Any, plies: int | None = None) -> None:
+    """Add a proven branch (replacing one with the same moves), with its bound in plies (computed
+    from the tree when not given)."""
+    if plies is None:
+        position = Position.from_moves(BOARD, list(moves))
+        plies = game_plies(BOARD, tree, "x", position.x, position.o, {})
+    document["branches"] = [branch for branch in document["branches"] if branch["moves"] != list(moves)]
+    document["branches"].append({"moves": list(moves), "plies": plies, "tree": tree})
+
+
+def fold(document: dict[str, Any], moves: Sequence[int], x_move: int, replies: Iterable[int]) -> bool:
+    """Fold the branches ``moves + [x_move, r]`` for every ``r`` of ``replies`` into one branch for
+    ``moves``, X playing ``x_move`` and O's every reply (up to symmetry) listed. False, changing
+    nothing, while any of them is missing."""
+    known = branches(document)
+    below = [tuple(moves) + (x_move, reply) for reply in replies]
+    if not all(key in known for key in below):
+        return False
+    tree = [x_move, [None, None, [[key[-1], known[key]["tree"]] for key in below]]]
+    plies = 2 + max(known[key]["plies"] for key in below)  # X's move, O's reply, the longest unit
+    document["branches"] = [branch for branch in document["branches"] if tuple(branch["moves"]) not in below]
+    add(document, moves, tree, plies)
+    return True
