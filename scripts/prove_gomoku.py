@@ -1,6 +1,7 @@
 """Grow the proof that the first player wins free-style Gomoku, resuming where the last run stopped.
 
-    python scripts/prove_gomoku.py [--minutes 60] [--processes N] [--nodes 3000000] [--replies h1,a1]
+    python scripts/prove_gomoku.py [--minutes 60] [--processes N] [--nodes 3000000] [--quiet 2]
+                                   [--replies h1,a1] [--retry] [--map]
 
 X opens in the centre. For each of O's first replies (35 up to symmetry, the farthest first), X's
 second move is fixed and every second reply of O (up to symmetry) is a unit of work: a proof, by
@@ -36,14 +37,15 @@ PROGRESS = Path(__file__).resolve().parent.parent / "bench" / "results" / "gomok
 SAVE_EVERY = 120.0
 """Seconds between writes of the proof file during a run."""
 QUIET = 2
+"""Quiet moves (moves that threaten nothing yet) X may make in a row within a unit, by default."""
 
 
-def prove_unit(moves: tuple[int, ...], nodes: int) -> tuple[tuple[int, ...], Any, int, float]:
+def prove_unit(moves: tuple[int, ...], nodes: int, quiet: int) -> tuple[tuple[int, ...], Any, int, float]:
     """Worker: (moves, the proof or None, nodes spent, seconds) for the position after ``moves``."""
     start = time.perf_counter()
     prover = Prover(Budget(nodes))
     try:
-        tree = prover.prove_x(PatternBoard(Position.from_moves(BOARD, list(moves))), QUIET)
+        tree = prover.prove_x(PatternBoard(Position.from_moves(BOARD, list(moves))), quiet)
     except OutOfBudget:
         tree = None
     return moves, tree, prover.budget.nodes, time.perf_counter() - start
@@ -60,7 +62,7 @@ def pending_units(document: dict[str, Any], progress: dict[str, Any], nodes: int
                   chosen: list[int] | None) -> list[tuple[int, ...]]:
     """The units still to prove, first replies farthest first, skipping those failed within ``nodes``."""
     known = store.branches(document)
-    units = []
+    units: list[tuple[int, ...]] = []
     for reply in first_replies():
         if chosen is not None and reply not in chosen:
             continue
@@ -97,6 +99,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--processes", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--nodes", type=int, default=3_000_000, help="node budget a unit (default 3000000)")
     parser.add_argument("--replies", help="only these first replies of O, by name (a1,h1,...)")
+    parser.add_argument("--quiet", type=int, default=QUIET, help=f"quiet moves in a row (default {QUIET})")
     parser.add_argument("--retry", action="store_true", help="try failed units again, whatever their budget")
     parser.add_argument("--map", action="store_true", help="only show the map of the proof so far")
     args = parser.parse_args(argv)
@@ -128,7 +131,7 @@ def run(document: dict[str, Any], progress: dict[str, Any], units: list[tuple[in
         try:
             while queue or running:
                 while queue and len(running) < args.processes and time.monotonic() < end:
-                    running.add(pool.submit(prove_unit, queue.pop(), args.nodes))
+                    running.add(pool.submit(prove_unit, queue.pop(), args.nodes, args.quiet))
                 if not running:
                     break
                 done, running = wait(running, return_when=FIRST_COMPLETED)

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from brains import RawBrain
 from long_input import LONG, SHOWN
 
 from tictactoe_tui.engine import BoardSpec, BoardSpecError, GameError, Position
+from tictactoe_tui.engine.proof.book import shipped_win
+from tictactoe_tui.engine.proof.campaign import second_move
 from tictactoe_tui.engine.proving.transposition import BYTES_PER_ENTRY
 from tictactoe_tui.gomocup.brain import Brain
 from tictactoe_tui.gomocup.limits import LEAST_THINK, MOVES_AHEAD, PROCESS_MB, Limits
@@ -377,3 +381,33 @@ def test_end_during_a_search_ends_the_brain_with_status_0() -> None:
         assert brain.process.wait(60) == 0
     finally:
         brain.kill()
+
+
+def test_as_first_player_the_brain_steers_into_the_shipped_proof_and_follows_it() -> None:
+    # X opens in the centre and answers a1 with the second move the proof fixed for it; once O's
+    # second reply is one the proof covers, every move of the brain is the proof's, and X wins
+    # within the bound the proof gave when the game entered it.
+    spec = BoardSpec(15, 15, 5)
+    brain = quick_brain()
+    assert brain.handle("START 15") == ["OK"]
+    (first,) = moves(brain.handle("BEGIN"))
+    position = Position.empty(spec).play(parse_cell(spec, first))
+    assert position.moves == (spec.centre,)
+    o_moves = [spec.parse_cell("a1"), spec.parse_cell("c2")]
+    rng = random.Random(23)
+    bound = None
+    while not position.is_over:
+        reply = o_moves.pop(0) if o_moves else rng.choice(position.legal_moves)
+        position = position.play(reply)
+        if position.is_over:
+            break
+        proven = shipped_win(position)
+        (answer,) = moves(brain.handle(f"TURN {','.join(map(str, _xy(spec, reply)))}"))
+        if len(position.moves) == 2:
+            assert parse_cell(spec, answer) == second_move(spec.parse_cell("a1"))
+        else:
+            assert proven is not None and proven.move == parse_cell(spec, answer)
+            bound = proven.plies + len(position.moves) if bound is None else bound
+        position = position.play(parse_cell(spec, answer))
+    assert position.outcome.winner is not None and str(position.outcome.winner) == "X"
+    assert bound is not None and len(position.moves) <= bound

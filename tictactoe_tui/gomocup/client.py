@@ -96,6 +96,7 @@ class BrainPlayer:
         self._process: subprocess.Popen[bytes] | None = None
         self._lines: queue.Queue[str | None] = queue.Queue()
         self._stderr: collections.deque[str] = collections.deque(maxlen=5)
+        self._stderr_reader: threading.Thread | None = None
         self._messages: list[str] = []
         self._lock = threading.Lock()
         self._told: Position | None = None
@@ -180,7 +181,9 @@ class BrainPlayer:
         self._stderr.clear()
         assert process.stdout is not None and process.stderr is not None
         threading.Thread(target=_read_lines, args=(process.stdout, self._lines), daemon=True).start()
-        threading.Thread(target=_keep_tail, args=(process.stderr, self._stderr), daemon=True).start()
+        reader = threading.Thread(target=_keep_tail, args=(process.stderr, self._stderr), daemon=True)
+        self._stderr_reader = reader
+        reader.start()
         if spec.k != DEFAULT_K:
             self._write(f"INFO {K_KEY} {spec.k}")  # before START, so that START can check k against the board
         if spec.width == spec.height:
@@ -325,6 +328,8 @@ class BrainPlayer:
                 status = process.wait(END_GRACE)
             except subprocess.TimeoutExpired:
                 status = None
+        if status is not None and self._stderr_reader is not None:
+            self._stderr_reader.join(END_GRACE)  # its stderr ends with it: read its last words first
         said = f" (its last words: {quote(self._stderr[-1], 80)})" if self._stderr else ""
         if status is None:
             return f"closed its output and stopped answering{said}"

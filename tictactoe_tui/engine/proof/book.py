@@ -60,6 +60,8 @@ class Book:
                                                                                          str(BOARD)):
             raise ValueError("not a version 1 proof for 15x15k5")
         self.starts: dict[tuple[int, int], tuple[dict[str, Any], int]] = {}
+        self.deepest = max((len(branch["moves"]) for branch in document["branches"]), default=0)
+        """The most moves before a branch starts: a game is looked for only that far back."""
         self.openings: dict[tuple[int, int], Cell] = {}
         """The positions on the way to a branch, X to move: X's move there, in canonical cells."""
         for branch in document["branches"]:
@@ -74,7 +76,7 @@ class Book:
 
     def opening(self, position: Position) -> Cell | None:
         """X's move towards the proven part, on X's turn before the game reaches it; None elsewhere."""
-        if position.spec != BOARD or position.to_move.index:
+        if position.spec != BOARD or position.to_move.index or len(position.moves) >= self.deepest:
             return None
         key, index = _canonical(position)
         cell = self.openings.get(key)
@@ -90,7 +92,7 @@ class Book:
         if position.spec != BOARD or position.is_over:
             return None
         moves = position.moves
-        for start in range(len(moves) - len(moves) % 2, -1, -2):
+        for start in range(min(len(moves) - len(moves) % 2, self.deepest), -1, -2):
             walk = self._start(Position.from_moves(BOARD, moves[:start]))
             if walk is None:
                 continue
