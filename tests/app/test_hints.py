@@ -22,6 +22,7 @@ from textual.widgets._footer import FooterKey
 from tictactoe_tui.app.widgets.cell import BoardCell
 from tictactoe_tui.app.widgets.status import StatusLine
 from tictactoe_tui.engine import BoardSpec, Position
+from tictactoe_tui.engine.proof.book import shipped_win
 from tictactoe_tui.engine.solver import Value, solve
 from tictactoe_tui.session.setup import GameSetup
 
@@ -118,3 +119,22 @@ async def test_a_move_before_the_hint_arrives_drops_it(solvers: GatedSolvers) ->
         solver.release.set()
         await settled(pilot)
         assert hinted(pilot) == [] and not any(note.startswith("Hint") for note in told(pilot))
+
+
+async def test_inside_the_shipped_gomoku_proof_the_hint_and_the_analysis_say_it_is_proven() -> None:
+    # h8 a1 i9 c2 is a position the proof that ships with the package wins for X.
+    start = Position.from_moves("15x15k5", "h8 a1 i9 c2")
+    proven = shipped_win(start)
+    assert proven is not None and proven.move is not None
+    name = start.cell_name(proven.move)
+    async with quick_app(start=start).run_test(size=(120, 50)) as pilot:
+        await pilot.press("i")
+        await settled(pilot)
+        assert hinted(pilot) == [name]
+        assert any(note.startswith(f"Hint for X: {name} — it wins, proven (the game's proof of Gomoku): "
+                                   f"at most {proven.plies} moves") for note in told(pilot))
+        await pilot.press("enter", "a")  # X plays the hint; on O's turn every move loses, by the proof
+        await settled(pilot)
+        shown = cell_annotations(pilot)
+        assert len(shown) == len(game(pilot).position.legal_moves)
+        assert set(shown.values()) == {f"-≤{proven.plies - 1}"}
