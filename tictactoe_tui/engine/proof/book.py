@@ -21,11 +21,15 @@ from ..rules.position import Position
 from ..rules.scans import winning_cells
 from ..rules.spec import BoardSpec, Cell
 from ..rules.symmetry import symmetries
+from .bound import game_plies
 
 BOARD = BoardSpec(15, 15, 5)
 """The board the proof is about: free-style Gomoku."""
 FILE = "gomoku15.json.xz"
 FORMAT, VERSION = "tictactoe-tui gomoku proof", 1
+EXACT_FROM = 4
+"""Moves from which a node's bound is computed from its own tree; nearer the start (where a folded
+branch holds a whole first reply of O) the branch's bound, less the moves since, is the answer."""
 MOVES = '{"moves":['
 """How each branch's line of the file starts: its moves, then its bound in plies, then its tree."""
 
@@ -60,6 +64,8 @@ class Book:
                                                                                          str(BOARD)):
             raise ValueError("not a version 1 proof for 15x15k5")
         self.starts: dict[tuple[int, int], tuple[dict[str, Any], int]] = {}
+        self._plies: dict[int, int] = {}
+        """Bounds of game nodes already computed, by node."""
         self.deepest = max((len(branch["moves"]) for branch in document["branches"]), default=0)
         """The most moves before a branch starts: a game is looked for only that far back."""
         self.openings: dict[tuple[int, int], Cell] = {}
@@ -123,7 +129,12 @@ class Book:
                 return None
             position = position.play(cell)
             walk.plies -= 1
-        return _answer(walk, position)
+        found = _answer(walk, position)
+        if found is None or walk.kind not in ("x", "o") or len(position.moves) < EXACT_FROM:
+            return found
+        # Deep enough for the node's own tree to be small: its bound, exactly as the checker has it.
+        x, o = _permute(position.x, walk.mapping), _permute(position.o, walk.mapping)
+        return ProvenWin(game_plies(BOARD, walk.node, walk.kind, x, o, self._plies), found.move)
 
 
 def _canonical(position: Position) -> tuple[tuple[int, int], int]:
