@@ -16,6 +16,10 @@ must:
 ``prove`` spends the whole budget on the proof instead, for a person who asked
 for one and will wait for it, and can report its progress as it goes.
 
+On free-style Gomoku (15x15, k=5) the proof that ships with the package
+(``proof``) answers first wherever it covers the position: X's move at once,
+and the bound on X's win. Before the game reaches it, X is steered towards it.
+
 A ``Solver`` keeps its transposition table between calls, so a game that asks
 it once per move re-proves nothing: after the first answer, the replies are
 mostly in the table already.

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import random
+from pathlib import Path
+
 import pytest
 from test_patternboard import snapshot
 
 from tictactoe_tui.engine import Position, Value, solve
 from tictactoe_tui.engine.bigboard.patternboard import PatternBoard
-from tictactoe_tui.engine.bigboard.threats import find_vcf, vcf, vct
+from tictactoe_tui.engine.bigboard.threats import ThreatMemo, find_vcf, vcf, vct
 from tictactoe_tui.engine.budget import Budget, OutOfBudget
 from tictactoe_tui.engine.rules.scans import (
     immediate_wins,
@@ -118,3 +121,30 @@ def test_vct_leaves_the_board_as_it_found_it_when_out_of_budget() -> None:
     with pytest.raises(OutOfBudget):
         vct(board, Budget(max_nodes=200))
     assert snapshot(board) == before
+
+
+def test_threat_searches_sharing_their_tables_find_a_win_where_a_cold_search_does() -> None:
+    # One memo warmed by every earlier search, against a fresh search each time: a shared table
+    # may change which winning move comes back, never whether there is a win.
+    suite = Path(__file__).with_name("tactics.txt").read_text().splitlines()
+    positions = [Position.from_moves(board.strip(), moves)
+                 for line in suite if line.strip() and not line.startswith("#")
+                 for _, board, moves, *_ in [line.split("|")]]
+    random.Random(7).shuffle(positions)
+    memo: ThreatMemo = ({}, {})
+    compared = 0
+    for position in positions:
+        if position.is_over:
+            continue
+        answers = []
+        for shared in (None, memo):
+            try:
+                answers.append(vct(PatternBoard(position), Budget(50_000), memo=shared))
+            except OutOfBudget:
+                answers.append("out of budget")
+        if "out of budget" in answers:
+            continue
+        cold, warm = answers
+        assert (cold is None) == (warm is None), position.record
+        compared += 1
+    assert compared >= 60 and any(answer for answer in memo[0]) and memo[1]
