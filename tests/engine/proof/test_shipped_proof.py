@@ -18,13 +18,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rules_only import double_five_moves, loses_at_once
 
 from tictactoe_tui.engine.bigboard.strategy import search
 from tictactoe_tui.engine.proof import store
 from tictactoe_tui.engine.proof.book import Book
 from tictactoe_tui.engine.proof.checker import ProofError, check_branch, load_document
 from tictactoe_tui.engine.rules.bits import bit_cells
-from tictactoe_tui.engine.rules.lines import win_lines
 from tictactoe_tui.engine.rules.position import Position, Status
 from tictactoe_tui.engine.rules.scans import winning_cells
 from tictactoe_tui.engine.rules.spec import BoardSpec
@@ -141,28 +141,6 @@ def mask(cells: list[int]) -> int:
 
 def empty_cells(x: int, o: int) -> list[int]:
     return bit_cells(SPEC.full_mask & ~(x | o))
-
-
-def double_five_moves(x: int, o: int) -> list[int]:
-    """X's moves after which X has two five-cells or more, by the rules, X having none now.
-
-    With no five-cell now, every five-cell after X's move w is on a line through w, which then held
-    three X marks and no O mark: only the empty cells of such lines can be w."""
-    assert not winning_cells(SPEC, x, o)
-    candidates = 0
-    for line in win_lines(SPEC).masks:
-        if not line & o and (line & x).bit_count() == SPEC.k - 2:
-            candidates |= line & ~x
-    return [w for w in bit_cells(candidates) if len(winning_cells(SPEC, x | 1 << w, o)) >= 2]
-
-
-def loses_at_once(x: int, o: int, reply: int) -> bool:
-    """Whether O's ``reply`` loses at once by the rules of an O node with the whole board as its zone."""
-    fives = winning_cells(SPEC, x, o)
-    if fives:
-        return len(fives) > 1 or reply != fives[0]
-    after = o | 1 << reply
-    return not winning_cells(SPEC, after, x) and any(w != reply for w in double_five_moves(x, after))
 
 
 # The file and its branches
