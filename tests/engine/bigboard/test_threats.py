@@ -148,3 +148,25 @@ def test_threat_searches_sharing_their_tables_find_a_win_where_a_cold_search_doe
         assert (cold is None) == (warm is None), position.record
         compared += 1
     assert compared >= 60 and any(answer for answer in memo[0]) and memo[1]
+
+
+def test_a_refutation_that_reached_no_limit_is_not_searched_again() -> None:
+    # Every line of this search ends before its limit: no number of threats wins, so a later search
+    # sharing the tables knows it at the root, where a refutation at a limit would be searched again.
+    position = Position.from_moves("15x15k5", "h8 h9 f6 i8 g7 i9 g9 i7 i10 g10 f11 j9")
+    memo: ThreatMemo = ({}, {})
+    cold, warm = Budget(100_000), Budget(100_000)
+    assert vct(PatternBoard(position), cold, memo=memo) is None
+    assert vct(PatternBoard(position), warm, memo=memo) is None
+    assert cold.nodes > 1 and warm.nodes == 1
+
+
+def test_a_refutation_at_a_limit_leaves_a_deeper_search_sharing_the_tables_its_win() -> None:
+    # Within one threat the fork of two marks side by side is out of reach; the tables remember
+    # that as a refutation at that limit, and a search allowed more threats still finds the win.
+    position = Position.from_moves("7x7k4", "d4 d5")
+    memo: ThreatMemo = ({}, {})
+    assert vct(PatternBoard(position), Budget(50_000), max_threats=1, memo=memo) is None
+    assert memo[1] and all(limit == 1 for limit in memo[1].values())
+    cold = vct(PatternBoard(position), Budget(50_000))
+    assert cold is not None and vct(PatternBoard(position), Budget(50_000), memo=memo) == cold

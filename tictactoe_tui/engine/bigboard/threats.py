@@ -22,6 +22,10 @@ VCF_THREATS = 24
 VCT_THREATS = 7
 """The most threats a VCT may make; each open three widens the tree by every defence to it."""
 
+EXHAUSTED = 1 << 30
+"""Recorded as a refuted position's limit when no line of its search reached the limit: then no
+number of threats wins there, and a deeper search need not look again."""
+
 
 @contextmanager
 def _unwound_on_abort(board: PatternBoard) -> Iterator[None]:
@@ -164,7 +168,7 @@ def vct(board: PatternBoard, budget: Budget, *, max_threats: int = VCT_THREATS,
 class _ThreatSearch:
     """One ``vct`` call: the board, the budget and the outcomes already known."""
 
-    __slots__ = ("board", "budget", "zone", "attacker", "won", "refuted", "cut_short", "shared")
+    __slots__ = ("board", "budget", "zone", "attacker", "won", "refuted", "cut_short")
 
     def __init__(self, board: PatternBoard, budget: Budget, memo: ThreatMemo | None = None) -> None:
         self.board = board
@@ -172,12 +176,14 @@ class _ThreatSearch:
         self.zone: set[Cell] = set()
         """The cells of the win being proved: a branch that fails takes its cells away again."""
         self.attacker = board.side
-        self.shared = memo is not None
         self.won, self.refuted = ({}, {}) if memo is None else memo
         """Position key -> (threats used, the attack, its zone) for the wins found: they hold with more;
-        position key -> threats within which there is no win: then there is none with fewer. Both
-        hold for any search by the same attacker, so a caller may share them (``memo``)."""
+        position key -> threats within which there is no win (``EXHAUSTED``: none at all): then there is
+        none with fewer. Both hold for any search by the same attacker, so a caller may share them
+        (``memo``)."""
         self.cut_short = False
+        """Whether a line of the subtree being searched stopped at the limit: then its failure may
+        be the limit's, and a deeper search might win."""
 
     def attack(self, threats: int) -> tuple[Cell, int] | None:
         """The attacker to move: its winning threat and the plies to the win, or None."""
@@ -206,15 +212,17 @@ class _ThreatSearch:
             self.cut_short = True
             return None
         key = board.key
-        if self.refuted.get(key, 0) >= threats:
-            # Refuted by an earlier search, which may have stopped at its own limit: a deeper one might win.
-            self.cut_short = self.cut_short or self.shared
+        refuted = self.refuted.get(key, 0)
+        if refuted >= threats:
+            # A refutation that stopped at its own limit leaves a deeper search something to try.
+            self.cut_short = self.cut_short or refuted < EXHAUSTED
             return None
         known = self.won.get(key)
         if known is not None and known[0] <= threats:
             self.zone.update(known[2])
             return known[1]
-        outer = self.zone
+        outer, outer_cut_short = self.zone, self.cut_short
+        self.cut_short = False
         try:
             for cell in by_worth(board, attacker, board.fours[attacker] | board.threes[attacker]):
                 self.zone = {cell}
@@ -224,11 +232,13 @@ class _ThreatSearch:
                 if plies is not None:
                     self.won[key] = (threats, (cell, plies + 1), frozenset(self.zone))
                     outer |= self.zone
+                    self.cut_short = False  # a win explains no failure above it
                     return cell, plies + 1
+            self.refuted[key] = threats if self.cut_short else EXHAUSTED
+            return None
         finally:
             self.zone = outer
-        self.refuted[key] = threats
-        return None
+            self.cut_short = self.cut_short or outer_cut_short
 
     def defend(self, threats: int) -> int | None:
         """The defender to move: plies to the attacker's win against every defence, or None."""
