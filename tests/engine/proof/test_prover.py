@@ -232,3 +232,19 @@ def test_the_second_replies_are_every_empty_cell_once_up_to_the_positions_symmet
         found = orbits(list(seconds), keeping)
         assert sum(len(orbit) for orbit in found) == len(position.legal_moves), SPEC.cell_name(reply)
         assert set().union(*found) == set(position.legal_moves)
+
+
+def test_x_answers_a_reply_beside_the_centre_at_right_angles_and_a_far_one_from_afar() -> None:
+    col, row = SPEC.coordinates(CENTRE)
+    beside = 0
+    for reply in first_replies():
+        (o_col, o_row), (x_col, x_row) = SPEC.coordinates(reply), SPEC.coordinates(second_move(reply))
+        o_step, x_step = (o_col - col, o_row - row), (x_col - col, x_row - row)
+        if max(map(abs, o_step)) == 1:
+            beside += 1
+            assert o_step[0] * x_step[0] + o_step[1] * x_step[1] == 0, SPEC.cell_name(reply)
+        else:
+            farthest = max((o_col - col - dx) ** 2 + (o_row - row - dy) ** 2
+                           for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy)
+            assert (o_col - x_col) ** 2 + (o_row - x_row) ** 2 == farthest, SPEC.cell_name(reply)
+    assert beside == 2  # one straight beside the centre, one diagonal, up to symmetry
