@@ -1,8 +1,8 @@
 """The whole check of the shipped Gomoku proof: every branch verified from the rules alone, and timed.
 
-    .venv/bin/python bench/check_proof.py [path/to/proof.json.xz] [--processes N]
+    .venv/bin/python bench/check_proof.py [path/to/proof.zip] [--processes N]
 
-Reads the proof (by default the package's ``tictactoe_tui/engine/proof/gomoku15.json.xz``), checks
+Reads the proof (by default the package's ``tictactoe_tui/engine/proof/gomoku15.zip``), checks
 it with ``tictactoe_tui.engine.proof.checker`` (which knows nothing of the prover that wrote it;
 the format is in ``docs/gomoku-proof.md``) and prints the branches, the positions checked, the
 longest bound in plies and the wall time. A proof that does not hold exits with status 1 and the
@@ -23,19 +23,29 @@ from typing import Any
 from tictactoe_tui.engine.proof.checker import BOARD, ProofError, check_entry, check_proof, load_document
 from tictactoe_tui.engine.rules.spec import BoardSpec
 
-PROOF = Path(__file__).resolve().parent.parent / "tictactoe_tui" / "engine" / "proof" / "gomoku15.json.xz"
+PROOF = Path(__file__).resolve().parent.parent / "tictactoe_tui" / "engine" / "proof" / "gomoku15.zip"
 
 
-def _check(branch: dict[str, Any]) -> tuple[int, int, int]:
-    """Worker: (positions, bound, moves before the branch) for one branch; ProofError if it fails."""
+def _check(branch: dict[str, Any]) -> tuple[int, int, int, int]:
+    """Worker: (positions, bound, moves before the branch, game positions) for one branch;
+    ProofError if it fails."""
     positions, plies = check_entry(BoardSpec.parse(BOARD), branch)
-    return positions, plies, len(branch["moves"])
+    return positions, plies, len(branch["moves"]), game_positions(branch["tree"], "x")
+
+
+def game_positions(node: Any, kind: str) -> int:
+    """The positions of a checked tree where a game can be, threat trees left out: the count to set
+    beside a solution tree whose leaves are wins that a threat search finds again."""
+    if kind == "x":
+        return 1 + (game_positions(node[1], "o") if len(node) == 2 else 0)
+    replies = node[0] if len(node) == 1 else node[2]
+    return 1 + sum(game_positions(child, "x") for _, child in replies)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("path", type=Path, nargs="?", default=PROOF,
-                        help="the proof file (default: the package's gomoku15.json.xz)")
+                        help="the proof file (default: the package's gomoku15.zip)")
     parser.add_argument("--processes", type=int, default=os.cpu_count() or 1,
                         help="processes checking branches side by side (default: one per core)")
     args = parser.parse_args(argv)
@@ -54,9 +64,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     seconds = time.perf_counter() - start
     print(f"{args.path}")
     print(f"branches        {len(results):>12,}")
-    print(f"positions       {sum(positions for positions, _, _ in results):>12,}")
-    print(f"longest bound   {max(plies for _, plies, _ in results):>12,} plies")
-    print(f"from the start  {max(plies + before for _, plies, before in results):>12,} plies, at most")
+    print(f"positions       {sum(result[0] for result in results):>12,}")
+    print(f"  of the game   {sum(result[3] for result in results):>12,} (threat trees left out)")
+    print(f"longest bound   {max(result[1] for result in results):>12,} plies")
+    print(f"from the start  {max(plies + before for _, plies, before, _ in results):>12,} plies, at most")
     print(f"processes       {args.processes:>12}")
     print(f"wall time       {seconds:>12.1f} s")
     return 0

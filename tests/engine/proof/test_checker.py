@@ -7,13 +7,12 @@ does not hold) or counts wrongly fails a test. Boards are 15x15k5 unless said ot
 
 from __future__ import annotations
 
-import json
-import lzma
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tictactoe_tui.engine.proof import archive
 from tictactoe_tui.engine.proof.checker import (
     CheckReport,
     ProofError,
@@ -66,7 +65,7 @@ def open_four_answer(one: str, other: str) -> Node:
 
 
 def document(branches: list[tuple[list[int], Node, int]], /, **fields: object) -> dict[str, object]:
-    found: dict[str, object] = {"format": "tictactoe-tui gomoku proof", "version": 1, "board": "15x15k5",
+    found: dict[str, object] = {"format": "tictactoe-tui gomoku proof", "version": 2, "board": "15x15k5",
                                 "branches": [{"moves": played, "plies": plies, "tree": tree}
                                              for played, tree, plies in branches]}
     found.update(fields)
@@ -245,10 +244,10 @@ def test_the_guard_is_read_before_x_moves_even_when_the_move_blocks() -> None:
 
 
 def test_a_whole_document_through_its_file(tmp_path: Path) -> None:
-    path = tmp_path / "proof.json.xz"
+    path = tmp_path / "proof.zip"
     branches = [(moves(*OPEN_THREE), OPEN_THREE_PROOF, 3), (moves(*FOUR_THREE), FOUR_THREE_PROOF, 5)]
-    with lzma.open(path, "wt", encoding="utf-8") as file:
-        json.dump(document(branches), file)
+    whole = document(branches)
+    archive.write(path, {**whole, "branches": []}, whole["branches"])  # type: ignore[arg-type]
     assert check_proof(load_document(path)) == CheckReport(branches=2, positions=13, plies=5,
                                                            branch_plies=(3, 5))
 
@@ -356,7 +355,7 @@ def test_the_document_names_its_format_version_and_board() -> None:
     branches = [(moves(*OPEN_THREE), OPEN_THREE_PROOF, 3)]
     assert check_proof(document(branches)).positions == 5
     cases: list[tuple[dict[str, object], str]] = [
-        ({"version": 2}, "version 2"), ({"version": True}, "version True"),
+        ({"version": 1}, "version 1"), ({"version": True}, "version True"),
         ({"board": "9x9k5"}, "the board is '9x9k5'"), ({"board": "15x15k4"}, "the board is '15x15k4'"),
         ({"format": "something else"}, "the format"), ({"branches": []}, "non-empty"),
         ({"extra": 1}, "exactly"), ({"branches": [{"moves": []}]}, "branch 1: the branch is not an object")]
@@ -380,16 +379,13 @@ def test_a_branch_must_state_its_trees_bound() -> None:
 
 
 def test_unreadable_files(tmp_path: Path) -> None:
-    garbage = tmp_path / "garbage.json.xz"
-    garbage.write_bytes(b"not xz at all")
-    truncated = tmp_path / "truncated.json.xz"
-    truncated.write_bytes(lzma.compress(json.dumps(document([])).encode())[:-8])
-    not_json = tmp_path / "not_json.json.xz"
-    not_json.write_bytes(lzma.compress(b"{'format': 1"))
-    a_list = tmp_path / "list.json.xz"
-    a_list.write_bytes(lzma.compress(b"[1, 2]"))
-    for path in (garbage, truncated, not_json, tmp_path / "missing.json.xz"):
+    garbage = tmp_path / "garbage.zip"
+    garbage.write_bytes(b"not a zip archive at all")
+    whole = tmp_path / "whole.zip"
+    proof = document([(moves(*OPEN_THREE), OPEN_THREE_PROOF, 3)])
+    archive.write(whole, {**proof, "branches": []}, proof["branches"])  # type: ignore[arg-type]
+    truncated = tmp_path / "truncated.zip"
+    truncated.write_bytes(whole.read_bytes()[:-40])
+    for path in (garbage, truncated, tmp_path / "missing.zip"):
         with pytest.raises(ProofError, match="cannot read the proof"):
             load_document(path)
-    with pytest.raises(ProofError, match="not an object"):
-        load_document(a_list)

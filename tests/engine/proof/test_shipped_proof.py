@@ -9,9 +9,12 @@ checker or the format, never from the program's own answers.
 from __future__ import annotations
 
 import copy
+import json
+import lzma
 import math
 import random
 import shutil
+import zipfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,8 +25,9 @@ from rules_only import double_five_moves, loses_at_once
 
 from tictactoe_tui.engine.bigboard.strategy import search
 from tictactoe_tui.engine.proof import store
+from tictactoe_tui.engine.proof.archive import open_archive, read_tree
 from tictactoe_tui.engine.proof.book import Book
-from tictactoe_tui.engine.proof.checker import ProofError, check_branch, load_document
+from tictactoe_tui.engine.proof.checker import ProofError, check_branch
 from tictactoe_tui.engine.rules.bits import bit_cells
 from tictactoe_tui.engine.rules.position import Position, Status
 from tictactoe_tui.engine.rules.scans import winning_cells
@@ -146,10 +150,28 @@ def empty_cells(x: int, o: int) -> list[int]:
 # The file and its branches
 
 
-def test_both_readers_read_the_same_document(snapshot: Path, document: dict[str, Any]) -> None:
-    assert load_document(snapshot) == document
+def read_as_the_format_says(path: Path) -> dict[str, Any]:
+    """The document read from the file with nothing but docs/gomoku-proof.md: the header member,
+    and each branch's tree on its line of its member's LZMA stream."""
+    with zipfile.ZipFile(path) as file:
+        header = json.loads(file.read("proof.json"))
+        groups = {name: lzma.decompress(file.read(name)).decode("utf-8").split("\n")
+                  for name in {branch["member"] for branch in header["branches"]}}
+    branches = [{"moves": branch["moves"], "plies": branch["plies"],
+                 "tree": json.loads(groups[branch["member"]][branch["line"]])}
+                for branch in header["branches"]]
+    return {**header, "branches": branches}
+
+
+def test_the_readers_read_the_document_the_format_describes(snapshot: Path, document: dict[str, Any]) -> None:
+    assert read_as_the_format_says(snapshot) == document  # the document is the package's reading
+    opened, header = open_archive(snapshot)
+    with opened:
+        sample = random.Random(SEED).sample(header["branches"], min(SAMPLES, len(header["branches"])))
+        for branch in sample:
+            assert read_tree(opened, branch) == store.branches(document)[tuple(branch["moves"])]["tree"]
     assert (document["format"], document["version"], document["board"]) == (
-        "tictactoe-tui gomoku proof", 1, "15x15k5")
+        "tictactoe-tui gomoku proof", 2, "15x15k5")
     for branch in document["branches"]:
         position = Position.from_moves(SPEC, branch["moves"])
         assert position.to_move.index == 0 and not position.is_over, position.record

@@ -9,9 +9,9 @@ asks, never at import.
 
 from __future__ import annotations
 
-import json
-import lzma
+import io
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -21,17 +21,16 @@ from ..rules.position import Position
 from ..rules.scans import winning_cells
 from ..rules.spec import BoardSpec, Cell
 from ..rules.symmetry import symmetries
+from .archive import ArchiveError, open_archive, read_tree
 from .bound import game_plies
 
 BOARD = BoardSpec(15, 15, 5)
 """The board the proof is about: free-style Gomoku."""
-FILE = "gomoku15.json.xz"
-FORMAT, VERSION = "tictactoe-tui gomoku proof", 1
+FILE = "gomoku15.zip"
+FORMAT, VERSION = "tictactoe-tui gomoku proof", 2
 EXACT_FROM = 4
 """Moves from which a node's bound is computed from its own tree; nearer the start (where a folded
 branch holds a whole first reply of O) the branch's bound, less the moves since, is the answer."""
-MOVES = '{"moves":['
-"""How each branch's line of the file starts: its moves, then its bound in plies, then its tree."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,10 +58,14 @@ class _Walk:
 class Book:
     """The branches of the proof, found by the canonical form of their starting positions."""
 
-    def __init__(self, document: dict[str, Any]) -> None:
+    def __init__(self, document: dict[str, Any],
+                 tree_reader: Callable[[dict[str, Any]], Any] | None = None) -> None:
+        """``tree_reader``, when given, reads the tree of a branch that only says where it is (in
+        the archive): a game reads only the branch it reaches."""
         if (document.get("format"), document.get("version"), document.get("board")) != (FORMAT, VERSION,
                                                                                          str(BOARD)):
-            raise ValueError("not a version 1 proof for 15x15k5")
+            raise ValueError(f"not a version {VERSION} proof for 15x15k5")
+        self._tree_reader = tree_reader
         self.starts: dict[tuple[int, int], tuple[dict[str, Any], int]] = {}
         self._plies: dict[int, int] = {}
         """Bounds of game nodes already computed, by node."""
@@ -114,8 +117,10 @@ class Book:
         if found is None:
             return None
         branch, branch_index = found
-        if "tree" not in branch:  # read from the file's text the first time a game needs it
-            branch["tree"] = json.loads(branch.pop("text"))["tree"]
+        if "tree" not in branch:  # read from the archive the first time a game needs it
+            if self._tree_reader is None:
+                raise ArchiveError("a branch of the proof has no tree")
+            branch["tree"] = self._tree_reader(branch)
         tree = branch["tree"]
         # game -> canonical by the position's symmetry, then canonical -> branch by the branch's inverse.
         to_canonical = table.permutations[index]
@@ -233,27 +238,10 @@ _LOCK = threading.Lock()
 def _loaded() -> Book | None:
     try:
         data = resources.files(__package__).joinpath(FILE).read_bytes()
-        return Book(lazy_document(lzma.decompress(data).decode()))
-    except (OSError, ValueError, KeyError, TypeError, lzma.LZMAError):
+        archive, header = open_archive(io.BytesIO(data))
+        return Book(header, lambda branch: read_tree(archive, branch))
+    except (OSError, ValueError, KeyError, TypeError):
         return None
-
-
-def lazy_document(text: str) -> dict[str, Any]:
-    """The document with each branch's tree left as text until a game reaches it.
-
-    ``store.write`` puts one branch a line, its moves first, so the moves are read without the
-    tree: a game needs one branch, and parsing them all would take seconds once the proof is big.
-    """
-    first, *lines, last = text.split("\n")
-    if not first.endswith('"branches":[') or last != "]}":
-        return dict(json.loads(text))
-    document = dict(json.loads(first + "]}"))
-    for line in filter(None, (line.removesuffix(",") for line in lines)):
-        if not line.startswith(MOVES):
-            raise ValueError("a branch of the proof does not start with its moves")
-        head = line[:line.index(',"tree":')] + "}"
-        document["branches"].append({**json.loads(head), "text": line})
-    return document
 
 
 def shipped_book() -> Book | None:
@@ -263,9 +251,13 @@ def shipped_book() -> Book | None:
 
 
 def shipped_win(position: Position) -> ProvenWin | None:
-    """``lookup`` in the shipped proof: X's proven win in ``position``, or None outside the proof."""
+    """``lookup`` in the shipped proof: X's proven win in ``position``, or None outside the proof
+    (and where a damaged branch cannot be read: then the game is played as if it had none)."""
     book = shipped_book()
-    return None if book is None else book.lookup(position)
+    try:
+        return None if book is None else book.lookup(position)
+    except ArchiveError:
+        return None
 
 
 def shipped_opening(position: Position) -> Cell | None:

@@ -8,8 +8,6 @@ line, updated move by move, keep a proof of a few hundred thousand nodes to minu
 
 from __future__ import annotations
 
-import json
-import lzma
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -19,9 +17,10 @@ from pathlib import Path
 from ..rules.lines import win_lines
 from ..rules.position import Position
 from ..rules.spec import BoardSpec
+from .archive import read_document
 
 FORMAT = "tictactoe-tui gomoku proof"
-VERSION = 1
+VERSION = 2
 BOARD = "15x15k5"
 """The one board the shipped proof is about; ``check_branch`` takes any board (for the tests)."""
 _DOCUMENT_KEYS = {"format", "version", "board", "branches"}
@@ -386,12 +385,9 @@ def _numbered(index: int, branch: object) -> tuple[int, int]:
 
 
 def load_document(path: Path) -> dict[str, object]:
-    """The parsed proof document in ``path`` (LZMA-compressed JSON)."""
+    """The parsed proof document in ``path`` (a zip archive: ``archive``), every tree read."""
     try:
-        with lzma.open(path, "rt", encoding="utf-8") as file:
-            document = json.load(file)
-    except (OSError, EOFError, lzma.LZMAError, ValueError) as error:
+        document = read_document(path)
+    except (OSError, ValueError) as error:
         raise ProofError(f"cannot read the proof {path}: {error}") from None
-    if not isinstance(document, dict):
-        raise ProofError(f"the proof {path} holds {type(document).__name__}, not an object")
     return document

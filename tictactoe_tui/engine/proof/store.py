@@ -8,13 +8,12 @@ for the position itself, and so on up to the empty board.
 
 from __future__ import annotations
 
-import json
-import lzma
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
 from ..rules.position import Position
+from . import archive
 from .book import BOARD, FILE, FORMAT, VERSION
 from .bound import game_plies
 
@@ -27,29 +26,16 @@ def empty_document() -> dict[str, Any]:
 
 
 def read(path: Path = SHIPPED) -> dict[str, Any]:
-    """The document at ``path``, or an empty one when there is no file yet; a branch written before
-    branches carried their bound gets it now."""
+    """The document at ``path``, every tree read, or an empty one when there is no file yet."""
     if not path.exists():
         return empty_document()
-    document: dict[str, Any] = json.loads(lzma.decompress(path.read_bytes()))
-    for branch in document["branches"]:
-        if "plies" not in branch:
-            add(document, branch["moves"], branch["tree"])
-    return document
+    return archive.read_document(path)
 
 
 def write(document: dict[str, Any], path: Path = SHIPPED) -> int:
-    """Write ``document`` compactly (branches sorted by their moves) and return the file's size."""
+    """Write ``document`` (branches sorted by their moves) and return the file's size in bytes."""
     document["branches"].sort(key=lambda branch: (len(branch["moves"]), branch["moves"]))
-    header = json.dumps({**document, "branches": []}, separators=(",", ":")).removesuffix("]}")
-    lines = [json.dumps({"moves": branch["moves"], "plies": branch["plies"], "tree": branch["tree"]},
-                        separators=(",", ":")) for branch in document["branches"]]
-    text = header + "\n" + ",\n".join(lines) + "\n]}"  # one branch a line: see book.lazy_document
-    data = lzma.compress(text.encode(), preset=9 | lzma.PRESET_EXTREME)
-    temporary = path.with_suffix(".tmp")
-    temporary.write_bytes(data)
-    temporary.replace(path)
-    return len(data)
+    return archive.write(path, {**document, "branches": []}, document["branches"])
 
 
 def branches(document: dict[str, Any]) -> dict[tuple[int, ...], dict[str, Any]]:
