@@ -92,3 +92,6 @@ def test_the_hint_is_explained_in_words() -> None:
     assert hint_words(lost) == "every move loses; the game ends in at most 8 moves"
     proven = SearchResult(Value.WIN, 19, (4,), 0, 0, 0.0, 0, plies_exact=False, from_proof=True)
     assert hint_words(proven) == "it wins, proven (the game's proof of Gomoku): at most 19 moves to the end"
+    proven_lost = SearchResult(Value.LOSS, 18, (4,), 0, 9, 0.1, 2, plies_exact=False, from_proof=True)
+    assert hint_words(proven_lost) == ("every move loses, proven (the game's proof of Gomoku): the game ends "
+                                       "in at most 18 moves")

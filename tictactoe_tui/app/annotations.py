@@ -134,6 +134,9 @@ def hint_words(result: SearchResult) -> str:
     within = "" if result.plies_exact else "at most "
     if result.from_proof and result.value is Value.WIN:
         return f"it wins, proven (the game's proof of Gomoku): at most {_moves(result.plies)} to the end"
+    if result.from_proof and result.value is Value.LOSS:
+        return (f"every move loses, proven (the game's proof of Gomoku): the game ends in at most "
+                f"{_moves(result.plies)}")
     if result.value is Value.WIN:
         return f"it wins, {within}{_moves(result.plies)} to the end with best play"
     if result.value is Value.LOSS:

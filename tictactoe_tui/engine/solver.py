@@ -30,6 +30,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from .bigboard.scores import known_score
@@ -162,8 +163,19 @@ class Solver:
             return _finished(position, start)
         shipped = _shipped(position, start)
         if shipped is not None and shipped.value is Value.WIN:
-            return shipped  # on O's turn the search plays on, to make X find the win
-        if shipped is None and _gomoku(position.spec):
+            return shipped
+        if shipped is not None:
+            # O's turn, lost by the proof: the search still picks the move, to make X find the win.
+            searched = self._search(position, time_limit, stop, start)
+            if searched.value is not Value.UNKNOWN:
+                return searched  # the search's own proof: as true, and its distance may be exact
+            return replace(shipped, best_moves=searched.best_moves, nodes=searched.nodes,
+                           seconds=time.perf_counter() - start, depth=searched.depth)
+        return self._search(position, time_limit, stop, start)
+
+    def _search(self, position: Position, time_limit: float | None, stop: threading.Event | None,
+                start: float) -> SearchResult:
+        if _gomoku(position.spec):
             from .proof.book import shipped_opening
 
             opening = shipped_opening(position)  # X's move towards the proven part of the game

@@ -72,11 +72,17 @@ def test_on_o_turn_prove_and_analyse_answer_from_the_proof(branch: tuple[Positio
         assert (evaluation.value, evaluation.plies, evaluation.plies_exact) == (Value.LOSS, plies - 2, False)
 
 
-def test_solve_on_o_turn_searches_on(branch: tuple[Position, Any, int]) -> None:
-    position, tree, _ = branch
-    result = Solver().solve(position.play(tree[0]), time_limit=TIME_LIMIT)
-    assert not result.from_proof
-    assert result.value in (Value.LOSS, Value.UNKNOWN)
+def test_solve_on_o_turn_says_the_proof_and_lets_the_search_pick_the_move(
+        branch: tuple[Position, Any, int]) -> None:
+    position, tree, plies = branch
+    after = position.play(tree[0])
+    result = Solver().solve(after, time_limit=TIME_LIMIT)
+    assert result.value is Value.LOSS
+    assert result.best_moves and set(result.best_moves) < set(after.legal_moves)
+    if result.from_proof:
+        assert (result.plies, result.plies_exact) == (plies - 1, False)
+    else:  # the search proved the loss on its own, then its distance is no longer than the proof's
+        assert result.plies is not None and result.plies <= plies - 1
 
 
 @pytest.mark.parametrize(("board", "moves"), [
