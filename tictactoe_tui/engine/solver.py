@@ -175,6 +175,8 @@ class Solver:
 
     def _search(self, position: Position, time_limit: float | None, stop: threading.Event | None,
                 start: float) -> SearchResult:
+        """What the engine finds on its own, where the proof has no move to give: short proofs
+        first, then the exact search or, on a big board, the big-board search."""
         if _gomoku(position.spec):
             from .proof.book import shipped_opening
 
