@@ -65,10 +65,11 @@ def write(path: Path, header: dict[str, Any], branches: Sequence[dict[str, Any]]
     try:
         with zipfile.ZipFile(temporary, "w", zipfile.ZIP_STORED) as archive:
             for name, group in groups.items():
-                text = "\n".join(json.dumps(branch["tree"], separators=(",", ":")) for branch in group)
+                text = "\n".join(json.dumps(branch["tree"], separators=(",", ":"))
+                                 for branch in group).encode()
                 data = previous.get(name)
-                if data is None or _unpacked_or_none(data) != text.encode():
-                    data = lzma.compress(text.encode(), preset=PRESET)
+                if data is None or _unpacked_or_none(data) != text:
+                    data = lzma.compress(text, preset=PRESET)
                 archive.writestr(zipfile.ZipInfo(name, STAMP), data)
             document = json.dumps({**header, "branches": places}, separators=(",", ":"))
             archive.writestr(zipfile.ZipInfo(HEADER, STAMP), document)
