@@ -1,10 +1,11 @@
-"""The pattern board's cost per move: microseconds a ``play`` and an ``undo`` on 15x15 Gomoku.
+"""The boards' cost per move: microseconds a ``play`` and an ``undo`` on 15x15 Gomoku, for the
+``PatternBoard`` of the tree search and the ``ThreatBoard`` of threat searches and the proof.
 
     .venv/bin/python bench/pattern_updates.py [--games 20] [--moves 60] [--repeat 5] [--seed 0]
 
 The games are drawn once from the seed, with the rules alone (each move a random empty cell within
 two steps of a mark, as the search's candidates are; a game stops short of a win), so every
-build of the board is timed on the same moves. Each game is played out on a ``PatternBoard``
+build of each board is timed on the same moves. Each game is played out on the board
 and taken back to the empty board, and the plays and the undos are timed apart; with
 ``--repeat``, the fastest pass over the games counts, the one least disturbed by other work.
 """
@@ -18,7 +19,9 @@ import time
 from collections.abc import Sequence
 
 from tictactoe_tui.engine import Position
+from tictactoe_tui.engine.bigboard.lineboard import LineBoard
 from tictactoe_tui.engine.bigboard.patternboard import PatternBoard
+from tictactoe_tui.engine.bigboard.threatboard import ThreatBoard
 from tictactoe_tui.engine.rules.spec import Cell
 
 BOARD = "15x15k5"
@@ -54,12 +57,12 @@ def draw_games(games: int, moves: int, seed: int) -> list[list[Cell]]:
     return drawn
 
 
-def one_pass(games: list[list[Cell]]) -> tuple[float, float]:
+def one_pass(games: list[list[Cell]], kind: type[LineBoard]) -> tuple[float, float]:
     """Seconds spent in plays and in undos, playing every game out and back once."""
     playing = undoing = 0.0
     clock = time.perf_counter
     for game in games:
-        board = PatternBoard(Position.empty(BOARD))
+        board = kind(Position.empty(BOARD))
         play, undo = board.play, board.undo
         start = clock()
         for cell in game:
@@ -82,11 +85,12 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     games = draw_games(args.games, args.moves, args.seed)
     count = sum(len(game) for game in games)
-    one_pass(games)  # fills the pattern table's keys, so no pass pays for that
-    playing, undoing = min((one_pass(games) for _ in range(max(1, args.repeat))), key=sum)
     print(f"{len(games)} games, {count:,} moves on {BOARD}")
-    print(f"play: {playing / count * 1e6:6.2f} us   undo: {undoing / count * 1e6:6.2f} us   "
-          f"pair: {(playing + undoing) / count * 1e6:6.2f} us")
+    for kind in (PatternBoard, ThreatBoard):
+        one_pass(games, kind)  # fills the tables of lines met, so no timed pass pays for that
+        playing, undoing = min((one_pass(games, kind) for _ in range(max(1, args.repeat))), key=sum)
+        print(f"{kind.__name__:>12}  play: {playing / count * 1e6:6.2f} us   "
+              f"undo: {undoing / count * 1e6:6.2f} us   pair: {(playing + undoing) / count * 1e6:6.2f} us")
     return 0
 
 

@@ -25,7 +25,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from pathlib import Path
 from typing import Any
 
-from tictactoe_tui.engine.bigboard.patternboard import PatternBoard
+from tictactoe_tui.engine.bigboard.threatboard import ThreatBoard
 from tictactoe_tui.engine.budget import Budget, OutOfBudget
 from tictactoe_tui.engine.proof import store
 from tictactoe_tui.engine.proof.book import BOARD
@@ -45,7 +45,7 @@ def prove_unit(moves: tuple[int, ...], nodes: int, quiet: int) -> tuple[tuple[in
     start = time.perf_counter()
     prover = Prover(Budget(nodes))
     try:
-        tree = prover.prove_x(PatternBoard(Position.from_moves(BOARD, list(moves))), quiet)
+        tree = prover.prove_x(ThreatBoard(Position.from_moves(BOARD, list(moves))), quiet)
     except OutOfBudget:
         tree = None
     return moves, tree, prover.budget.nodes, time.perf_counter() - start

@@ -6,16 +6,26 @@ import random
 from pathlib import Path
 
 import pytest
-from test_patternboard import snapshot
+from test_patternboard import snapshot as pattern_snapshot
+from test_threatboard import snapshot as threat_snapshot
 
 from tictactoe_tui.engine import Position, Value, solve
 from tictactoe_tui.engine.bigboard.patternboard import PatternBoard
+from tictactoe_tui.engine.bigboard.threatboard import ThreatBoard
 from tictactoe_tui.engine.bigboard.threats import ThreatMemo, find_vcf, vcf, vct
 from tictactoe_tui.engine.budget import Budget, OutOfBudget
 from tictactoe_tui.engine.rules.scans import (
     immediate_wins,
     threats_against,
 )
+
+BoardKind = type[PatternBoard | ThreatBoard]
+BOTH_BOARDS = pytest.mark.parametrize("kind", [PatternBoard, ThreatBoard], ids=["pattern", "threat"])
+"""Threat searches run on either board: the tree search's, and the faster one of the proof."""
+
+
+def snapshot(board: PatternBoard | ThreatBoard) -> tuple[object, ...]:
+    return threat_snapshot(board) if isinstance(board, ThreatBoard) else pattern_snapshot(board)
 
 
 def named(position: Position, found: tuple[int, ...] | set[int] | None) -> set[str]:
@@ -37,9 +47,10 @@ def test_an_open_three_wins_by_making_an_open_four() -> None:
     assert_wins_by_force(position, line)
 
 
-def test_a_known_vcf_needs_two_threats_in_a_row() -> None:
+@BOTH_BOARDS
+def test_a_known_vcf_needs_two_threats_in_a_row(kind: BoardKind) -> None:
     position = Position.from_moves("15x15k5", VCF_MOVES)
-    board = PatternBoard(position)
+    board = kind(position)
     assert not board.winning[board.side] and not board.fives[board.side]
     line = find_vcf(position)
     assert line is not None
@@ -47,25 +58,28 @@ def test_a_known_vcf_needs_two_threats_in_a_row() -> None:
     assert_wins_by_force(position, line)
 
 
-def test_the_defender_has_no_vcf_there() -> None:
+@BOTH_BOARDS
+def test_the_defender_has_no_vcf_there(kind: BoardKind) -> None:
     position = Position.from_moves("15x15k5", VCF_MOVES)
-    board = PatternBoard(position)
+    board = kind(position)
     board.pass_turn()
     assert vcf(board, Budget(max_nodes=50_000)) is None
 
 
-def test_no_vcf_while_the_defender_threatens_to_win_first() -> None:
+@BOTH_BOARDS
+def test_no_vcf_while_the_defender_threatens_to_win_first(kind: BoardKind) -> None:
     # The VCF position again, but O's spare marks now make a four (a1-a4): X must block a5, which
     # threatens nothing, so its attack never starts.
     position = Position.from_moves("15x15k5", "e8 d8 f8 g12 g9 h4 g10 a1 g11 a2 h5 a3 h6 a4 h7 c1")
-    board = PatternBoard(position)
+    board = kind(position)
     assert named(position, board.fives[1]) == {"a5"}
     assert vcf(board, Budget(max_nodes=100_000)) is None
 
 
-def test_vcf_leaves_the_board_as_it_found_it_even_when_out_of_budget() -> None:
+@BOTH_BOARDS
+def test_vcf_leaves_the_board_as_it_found_it_even_when_out_of_budget(kind: BoardKind) -> None:
     position = Position.from_moves("15x15k5", VCF_MOVES)
-    board = PatternBoard(position)
+    board = kind(position)
     before = snapshot(board)
     with pytest.raises(OutOfBudget):
         vcf(board, Budget(max_nodes=2))
@@ -88,10 +102,11 @@ def assert_wins_by_force(position: Position, line: tuple[int, ...]) -> None:
     assert position.outcome.winner is attacker
 
 
-def test_vct_wins_by_threatening_forks_where_no_vcf_exists() -> None:
+@BOTH_BOARDS
+def test_vct_wins_by_threatening_forks_where_no_vcf_exists(kind: BoardKind) -> None:
     # On 7x7k4 two marks side by side with room are already a threat to fork.
     position = Position.from_moves("7x7k4", "d4 d5")
-    board = PatternBoard(position)
+    board = kind(position)
     assert vcf(board, Budget(max_nodes=50_000)) is None
     found = vct(board, Budget(max_nodes=50_000))
     assert found is not None
@@ -109,21 +124,25 @@ def test_small_k_wins_by_continuous_threats() -> None:
     assert_wins_by_force(Position.empty("3x3k2"), line)
 
 
-def test_vct_finds_nothing_without_material() -> None:
+@BOTH_BOARDS
+def test_vct_finds_nothing_without_material(kind: BoardKind) -> None:
     position = Position.from_moves("15x15k5", "h8 h9")
-    assert vct(PatternBoard(position), Budget(max_nodes=10_000)) is None
+    assert vct(kind(position), Budget(max_nodes=10_000)) is None
 
 
-def test_vct_leaves_the_board_as_it_found_it_when_out_of_budget() -> None:
+@BOTH_BOARDS
+def test_vct_leaves_the_board_as_it_found_it_when_out_of_budget(kind: BoardKind) -> None:
     position = Position.from_moves("15x15k5", "h8 a1 i9 a3 h10 a5")
-    board = PatternBoard(position)
+    board = kind(position)
     before = snapshot(board)
     with pytest.raises(OutOfBudget):
         vct(board, Budget(max_nodes=200))
     assert snapshot(board) == before
 
 
-def test_threat_searches_sharing_their_tables_find_a_win_where_a_cold_search_does() -> None:
+@BOTH_BOARDS
+def test_threat_searches_sharing_their_tables_find_a_win_where_a_cold_search_does(
+        kind: BoardKind) -> None:
     # One memo warmed by every earlier search, against a fresh search each time: a shared table
     # may change which winning move comes back, never whether there is a win.
     suite = Path(__file__).with_name("tactics.txt").read_text().splitlines()
@@ -139,7 +158,7 @@ def test_threat_searches_sharing_their_tables_find_a_win_where_a_cold_search_doe
         answers = []
         for shared in (None, memo):
             try:
-                answers.append(vct(PatternBoard(position), Budget(50_000), memo=shared))
+                answers.append(vct(kind(position), Budget(50_000), memo=shared))
             except OutOfBudget:
                 answers.append("out of budget")
         if "out of budget" in answers:
@@ -150,23 +169,26 @@ def test_threat_searches_sharing_their_tables_find_a_win_where_a_cold_search_doe
     assert compared >= 60 and any(answer for answer in memo[0]) and memo[1]
 
 
-def test_a_refutation_that_reached_no_limit_is_not_searched_again() -> None:
+@BOTH_BOARDS
+def test_a_refutation_that_reached_no_limit_is_not_searched_again(kind: BoardKind) -> None:
     # Every line of this search ends before its limit: no number of threats wins, so a later search
     # sharing the tables knows it at the root, where a refutation at a limit would be searched again.
     position = Position.from_moves("15x15k5", "h8 h9 f6 i8 g7 i9 g9 i7 i10 g10 f11 j9")
     memo: ThreatMemo = ({}, {})
     cold, warm = Budget(100_000), Budget(100_000)
-    assert vct(PatternBoard(position), cold, memo=memo) is None
-    assert vct(PatternBoard(position), warm, memo=memo) is None
+    assert vct(kind(position), cold, memo=memo) is None
+    assert vct(kind(position), warm, memo=memo) is None
     assert cold.nodes > 1 and warm.nodes == 1
 
 
-def test_a_refutation_at_a_limit_leaves_a_deeper_search_sharing_the_tables_its_win() -> None:
+@BOTH_BOARDS
+def test_a_refutation_at_a_limit_leaves_a_deeper_search_sharing_the_tables_its_win(
+        kind: BoardKind) -> None:
     # Within one threat the fork of two marks side by side is out of reach; the tables remember
     # that as a refutation at that limit, and a search allowed more threats still finds the win.
     position = Position.from_moves("7x7k4", "d4 d5")
     memo: ThreatMemo = ({}, {})
-    assert vct(PatternBoard(position), Budget(50_000), max_threats=1, memo=memo) is None
+    assert vct(kind(position), Budget(50_000), max_threats=1, memo=memo) is None
     assert memo[1] and all(limit == 1 for limit in memo[1].values())
-    cold = vct(PatternBoard(position), Budget(50_000))
-    assert cold is not None and vct(PatternBoard(position), Budget(50_000), memo=memo) == cold
+    cold = vct(kind(position), Budget(50_000))
+    assert cold is not None and vct(kind(position), Budget(50_000), memo=memo) == cold

@@ -14,6 +14,7 @@ import pytest
 from rules_only import double_five_moves, loses_at_once
 
 from tictactoe_tui.engine.bigboard.patternboard import PatternBoard
+from tictactoe_tui.engine.bigboard.threatboard import ThreatBoard
 from tictactoe_tui.engine.budget import Budget
 from tictactoe_tui.engine.proof import store
 from tictactoe_tui.engine.proof.bound import game_plies
@@ -46,8 +47,9 @@ def cells(names: str, spec: BoardSpec = SPEC) -> set[int]:
     return {spec.parse_cell(name) for name in names.split()}
 
 
-def prove(position: Position, quiet: int) -> Node:
-    return Prover(Budget(max_nodes=NODES)).prove_x(PatternBoard(position), quiet)
+def prove(position: Position, quiet: int, kind: type[PatternBoard | ThreatBoard] = ThreatBoard) -> Node:
+    """The prover's tree, on the board the proof is grown on unless ``kind`` says another."""
+    return Prover(Budget(max_nodes=NODES)).prove_x(kind(position), quiet)
 
 
 def empty_cells(x: int, o: int, spec: BoardSpec = SPEC) -> list[int]:
@@ -76,9 +78,10 @@ proof takes about 6,000 nodes)."""
     (VCF, 0, 5),
     (QUIET, 1, None),
 ], ids=["open three", "four-three", "vcf", "quiet"])
-def test_the_prover_writes_trees_the_checker_accepts(position: Position, quiet: int,
-                                                     plies: int | None) -> None:
-    tree = prove(position, quiet)
+@pytest.mark.parametrize("kind", [ThreatBoard, PatternBoard], ids=["threat board", "pattern board"])
+def test_the_prover_writes_trees_the_checker_accepts(position: Position, quiet: int, plies: int | None,
+                                                     kind: type[PatternBoard | ThreatBoard]) -> None:
+    tree = prove(position, quiet, kind)
     assert tree is not None
     _, bound = check_branch(SPEC, position.moves, tree)
     assert bound == game_plies(SPEC, tree, "x", position.x, position.o, {})
@@ -115,9 +118,9 @@ def test_a_quiet_position_needs_its_quiet_move() -> None:
 
 def test_no_proof_when_o_wins_next() -> None:
     o_open_four = game("h8 i8 a1 c1", "h9 i9 j9 k9")  # O's five-cells g9 and l9: X blocks one only
-    assert Prover(Budget(max_nodes=NODES)).prove_x(PatternBoard(o_open_four), 2) is None
+    assert Prover(Budget(max_nodes=NODES)).prove_x(ThreatBoard(o_open_four), 2) is None
     o_four = game("h8 i8 a1 c1 o15", "h9 i9 j9 k9")  # O to move, with a five-cell
-    assert Prover(Budget(max_nodes=NODES)).prove_o(PatternBoard(o_four), 2) is None
+    assert Prover(Budget(max_nodes=NODES)).prove_o(ThreatBoard(o_four), 2) is None
 
 
 # O to move with X threatening: the form [replies]
@@ -128,7 +131,7 @@ def test_the_forcing_node_lists_exactly_the_replies_that_do_not_lose_at_once() -
     # positions for one where both blocks need a proof of their own.
     after = game("f8 g8 h8 f9 d10", "h12 d7 a1 o15")
     before = Position.from_moves(SPEC, after.moves[:-1])
-    node: Node = Prover(Budget(max_nodes=NODES)).prove_o(PatternBoard(after), 0)
+    node: Node = Prover(Budget(max_nodes=NODES)).prove_o(ThreatBoard(after), 0)
     assert node is not None and len(node) == 1
     listed = [reply for reply, _ in node[0]]
     assert set(listed) == {reply for reply in after.legal_moves if not loses_at_once(after.x, after.o, reply)}
@@ -150,7 +153,7 @@ def test_the_forcing_node_lists_exactly_the_replies_that_do_not_lose_at_once() -
 ])
 def test_needed_replies_are_the_replies_that_do_not_lose_at_once(xs: str, os: str) -> None:
     position = game(xs, os)
-    board = PatternBoard(position)
+    board = ThreatBoard(position)
     needed = needed_replies(board, None)
     assert needed is not None
     assert (board.stones[0], board.stones[1]) == (position.x, position.o)
@@ -160,11 +163,11 @@ def test_needed_replies_are_the_replies_that_do_not_lose_at_once(xs: str, os: st
 
 def test_needed_replies_against_fives_and_without_a_threat() -> None:
     four = game("f8 g8 h8 i8", "e8 a1 o1")
-    assert needed_replies(PatternBoard(four), None) == list(winning_cells(SPEC, four.x, four.o)) == [
+    assert needed_replies(ThreatBoard(four), None) == list(winning_cells(SPEC, four.x, four.o)) == [
         SPEC.parse_cell("j8")]
     open_four = game("f8 g8 h8 i8", "a1 o1 a15")
-    assert needed_replies(PatternBoard(open_four), None) == []
-    assert needed_replies(PatternBoard(game("h8 j10", "a1")), None) is None
+    assert needed_replies(ThreatBoard(open_four), None) == []
+    assert needed_replies(ThreatBoard(game("h8 j10", "a1")), None) is None
 
 
 # Folding units into branches

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..bigboard.patternboard import O, PatternBoard, X
+from ..bigboard.lineboard import LineBoard, O, X
 from ..bigboard.threats import ThreatMemo, vct
 from ..budget import Budget, OutOfBudget
 from ..rules.bits import bit_cells
@@ -47,7 +47,7 @@ class Prover:
     """What X's threat searches found, shared by all of them: a search often meets a position an
     earlier one settled, one move of each side further on."""
 
-    def prove_x(self, board: PatternBoard, quiet: int) -> GameNode | None:
+    def prove_x(self, board: LineBoard, quiet: int) -> GameNode | None:
         """X to move: the proof of X's win, or None when none is found (the board is left as it was)."""
         self.budget.spend()
         key = (board.stones[X], board.stones[O])
@@ -64,7 +64,7 @@ class Prover:
             self.positions += 1
         return found
 
-    def _attack(self, board: PatternBoard, quiet: int) -> GameNode | None:
+    def _attack(self, board: LineBoard, quiet: int) -> GameNode | None:
         if board.fives[X]:
             return [min(board.fives[X])]
         blocks = board.fives[O]
@@ -87,20 +87,20 @@ class Prover:
             node = self._try(board, start[0], quiet)
             if node is not None:
                 return node
-        scores = board.scores
         # O's threat to win next (an open three) must be answered first; the answer costs no quiet move.
         blocking = [(cell, quiet) for cell in sorted(board.defences(O) if board.winning[O] else ())
                     if cell not in tried]
-        ranked = sorted(board.candidates(), key=lambda cell: (-scores[X][cell] - scores[O][cell], cell))
-        untried = [cell for cell in ranked if cell not in tried and quiet > 0]
-        quiet_moves = [(cell, quiet - 1) for cell in untried[:QUIET_CANDIDATES]]
-        for move, left in blocking or quiet_moves:
+        moves = blocking
+        if not moves and quiet > 0:
+            untried = [cell for cell in _ranked(board) if cell not in tried]
+            moves = [(cell, quiet - 1) for cell in untried[:QUIET_CANDIDATES]]
+        for move, left in moves:
             node = self._try(board, move, left)
             if node is not None:
                 return node
         return None
 
-    def _try(self, board: PatternBoard, move: int, quiet: int) -> GameNode | None:
+    def _try(self, board: LineBoard, move: int, quiet: int) -> GameNode | None:
         if move in board.fives[X]:
             return [move]
         board.play(move)
@@ -110,7 +110,7 @@ class Prover:
             board.undo()
         return None if reply is None else [move, reply]
 
-    def prove_o(self, board: PatternBoard, quiet: int) -> GameNode | None:
+    def prove_o(self, board: LineBoard, quiet: int) -> GameNode | None:
         """O to move: the zone, its threat tree and a proof for each reply inside it, or None."""
         if board.fives[O]:
             return None
@@ -137,7 +137,7 @@ class Prover:
                                 quiet)
         return None if replies is None else [sorted(zone), threat, replies]
 
-    def _replies(self, board: PatternBoard, needed: list[int], quiet: int) -> list[object] | None:
+    def _replies(self, board: LineBoard, needed: list[int], quiet: int) -> list[object] | None:
         """Each of O's ``needed`` replies with X's proof after it, or None when one has none."""
         replies: list[object] = []
         for reply in needed:
@@ -152,8 +152,14 @@ class Prover:
         return replies
 
     @staticmethod
-    def _empty(board: PatternBoard) -> list[int]:
+    def _empty(board: LineBoard) -> list[int]:
         return bit_cells(board.spec.full_mask & ~board.occupied)
+
+
+def _ranked(board: LineBoard) -> list[int]:
+    """The candidates for a quiet move, best first by their full pattern scores for both sides."""
+    return sorted(board.candidates(),
+                  key=lambda cell: (-board.pattern_score(X, cell) - board.pattern_score(O, cell), cell))
 
 
 def distinct_replies(spec: BoardSpec, x_marks: int, o_marks: int, cells: list[int]) -> list[int]:

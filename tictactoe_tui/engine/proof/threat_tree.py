@@ -9,7 +9,7 @@ lean on, and every empty cell of a line where O has as many marks as the guards 
 
 from __future__ import annotations
 
-from ..bigboard.patternboard import O, PatternBoard, X
+from ..bigboard.lineboard import LineBoard, O, X
 from ..bigboard.threats import ThreatMemo, vct
 from ..budget import Budget
 from ..rules.bits import bit_cells
@@ -22,7 +22,7 @@ THREATS = 9
 """The most threats a threat tree's searches look for."""
 
 
-def guard(board: PatternBoard, zone: set[int], limit: int) -> None:
+def guard(board: LineBoard, zone: set[int], limit: int) -> None:
     """Add to ``zone`` every empty cell of each line without an X mark that holds ``limit`` O marks
     or more: the stray on such a cell would give O a five-cell the tree does not look at."""
     x_marks, o_marks = board.stones[X], board.stones[O]
@@ -38,7 +38,7 @@ def guard(board: PatternBoard, zone: set[int], limit: int) -> None:
                 zone.update(bit_cells(line & ~occupied))
 
 
-def after_fives(board: PatternBoard, cell: int) -> set[int]:
+def after_fives(board: LineBoard, cell: int) -> set[int]:
     """X's five-cells once X has played ``cell`` (on O's turn, as if O passed first)."""
     passed = board.side == O
     if passed:
@@ -51,7 +51,7 @@ def after_fives(board: PatternBoard, cell: int) -> set[int]:
     return found
 
 
-def _holds(board: PatternBoard, reply: int, winners: list[int], zone: set[int]) -> bool:
+def _holds(board: LineBoard, reply: int, winners: list[int], zone: set[int]) -> bool:
     """Whether O's ``reply`` loses at once: no five-cell for O, and a winning move left to X whose
     five-cells in the zone are two or more."""
     board.play(reply)
@@ -63,7 +63,7 @@ def _holds(board: PatternBoard, reply: int, winners: list[int], zone: set[int]) 
         board.undo()
 
 
-def build_x(board: PatternBoard, zone: set[int], budget: Budget,
+def build_x(board: LineBoard, zone: set[int], budget: Budget,
             memo: ThreatMemo | None = None) -> ThreatNode | None:
     """X to move: the threat tree of X's win from here, or None when none is found in budget.
 
@@ -95,7 +95,7 @@ def build_x(board: PatternBoard, zone: set[int], budget: Budget,
     return None if replies is None else [move, replies]
 
 
-def needed_replies(board: PatternBoard, zone: set[int] | None) -> list[int] | None:
+def needed_replies(board: LineBoard, zone: set[int] | None) -> list[int] | None:
     """O to move and X threatening: the replies that do not lose at once, or None when X does not
     threaten. With a ``zone`` (a threat tree's), it grows by what the rules and the guards lean
     on; without one the whole board is the zone (a position of the game itself, with no stray)."""
@@ -124,7 +124,7 @@ def needed_replies(board: PatternBoard, zone: set[int] | None) -> list[int] | No
     return sorted(cell for cell in leaned_on | board.fours[O] if not _holds(board, cell, winners, zone_now))
 
 
-def build_o(board: PatternBoard, zone: set[int], budget: Budget,
+def build_o(board: LineBoard, zone: set[int], budget: Budget,
             memo: ThreatMemo | None = None) -> list[object] | None:
     """O to move in a threat tree: the replies that need a tree of their own, each with its tree."""
     needed = needed_replies(board, zone)
