@@ -24,6 +24,7 @@ from ..rules.position import Position
 from ..rules.spec import BoardSpec, Cell
 from .patternboard import PatternBoard
 from .scores import MATE
+from .threatboard import ThreatBoard
 from .threats import by_worth, vcf, vct
 from .tree import PROVEN, Entry, Ranking, TreeSearch
 
@@ -102,8 +103,7 @@ class Strategy:
         if position.spec != self.spec:
             raise ValueError(f"this strategy plays {self.spec}, not {position.spec}")
         position.require_a_move()
-        board = PatternBoard(position)
-        return _Searcher(board, Budget(max_nodes, deadline, stop), self).run()
+        return _Searcher(position, Budget(max_nodes, deadline, stop), self).run()
 
 
 def search(position: Position, *, deadline: float, stop: threading.Event | None = None,
@@ -115,10 +115,13 @@ def search(position: Position, *, deadline: float, stop: threading.Event | None 
 class _Searcher:
     """One search from the root: the board it works on, its budget, and its tree."""
 
-    __slots__ = ("board", "budget", "tree", "side")
+    __slots__ = ("board", "threats", "budget", "tree", "side")
 
-    def __init__(self, board: PatternBoard, budget: Budget, strategy: Strategy) -> None:
-        self.board = board
+    def __init__(self, position: Position, budget: Budget, strategy: Strategy) -> None:
+        self.board = board = PatternBoard(position)
+        self.threats = ThreatBoard(position)
+        """The root position again, for the threat checks, which need no evaluation and so run
+        on the faster board."""
         self.budget = budget
         self.tree = TreeSearch(board, budget, strategy.table, strategy.table_entries)
         self.side = board.side
@@ -177,7 +180,7 @@ class _Searcher:
 
     def _attack(self) -> tuple[Cell, int] | None:
         """The side to move's own forced win by threats (first move, plies), in a share of the budget."""
-        board = self.board
+        board = self.threats
         part = self._share(VCF_SHARE)
         try:
             line = vcf(board, part)
@@ -292,7 +295,7 @@ class _Searcher:
     def _danger(self) -> tuple[int, set[Cell]] | None:
         """The plies of the opponent's win by threats if the side to move passed, with every cell its
         search played; None when it has none (then no move can give it one)."""
-        board = self.board
+        board = self.threats
         board.pass_turn()
         check = self._share(DANGER_SHARE, DANGER_NODES)
         zone: set[Cell] = set()
@@ -357,7 +360,7 @@ class _Searcher:
         if the side then passed, and if there is one, the ``follow_ups`` best moves of its zone get
         the same check in turn (with a share of the nodes): the four holds when one of them does.
         """
-        board = self.board
+        board = self.threats
         board.play(cell)
         check = within.part(nodes)
         delayed = len(board.fives[self.side]) == 1
@@ -387,7 +390,7 @@ class _Searcher:
     def _threat(self, check: Budget, zone: set[Cell] | None = None) -> int | None:
         """The plies of the side to move's win by threats within ``check`` (adding the cells its
         search played to ``zone``); None when there is none or the check ran out first."""
-        board = self.board
+        board = self.threats
         try:
             line = vcf(board, check, zone=zone)
             if line is not None:
