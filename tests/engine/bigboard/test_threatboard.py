@@ -56,9 +56,8 @@ def snapshot(board: ThreatBoard) -> tuple[object, ...]:
     """Everything a ThreatBoard keeps, for comparing before a move and after its undo."""
     logged = tuple((near, tuple(entry[2:] for entry in refiled), tuple(made))
                    for near, refiled, made in board.undo_log)
-    return (tuple(board.lines), tuple(board.levels[0]), tuple(board.levels[1]), tuple(board.combos[0]),
-            tuple(board.combos[1]), tuple(board.classes[0]), tuple(board.classes[1]),
-            tuple(board.scores[0]), tuple(board.scores[1]),
+    return (tuple(board.lines), tuple(board.combos[0]), tuple(board.combos[1]), tuple(board.classes[0]),
+            tuple(board.classes[1]), tuple(board.scores[0]), tuple(board.scores[1]),
             *(frozenset(found) for sets in (board.fives, board.fours, board.winning, board.threes)
               for found in sets), bytes(board.filled), tuple(board.stones), board.key, board.near,
             tuple(board.moves), logged)
@@ -107,7 +106,7 @@ them start again over and over."""
 def test_kept_levels_equal_a_full_rescan_along_walks_of_plays_passes_and_undos(
         spec: str, kept: int, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(patterns, "LINES_KEPT", kept)
-    monkeypatch.setattr(threatboard, "LINES_KEPT", kept)
+    monkeypatch.setattr(threatboard, "CHANGES_KEPT", kept)
     rng = random.Random(f"threat walk {spec}")
     board = ThreatBoard(Position.empty(spec))
     played: list[Cell] = []

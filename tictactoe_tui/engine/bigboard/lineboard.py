@@ -140,9 +140,9 @@ def place_on_line(mark: int, k: int) -> int:
 class LineBoard(ABC):
     """A mutable board of the engine: the state both boards keep, and the reads on it.
 
-    Per side: ``levels[side][direction * cells + cell]`` is what a mark of that side on the cell
-    would make along the direction (only from ``floor`` up: a weaker level reads ``DEAD``),
-    ``combos[side][cell]`` the four levels as one index of the combination tables,
+    Per side: ``combos[side][cell]`` is what a mark of that side on the cell would make along the
+    four directions, one level each (only from ``floor`` up: a weaker level reads ``DEAD``), as one
+    index of the combination tables,
     ``scores[side][cell]`` what a mark there is worth by those levels (0 on a filled cell), and
     ``classes[side][cell]`` what it threatens (``patterns.NONE`` … ``MAKES_FIVE``).
     ``fives[side]`` holds the cells where the side completes a line, ``fours[side]`` those where it
@@ -152,7 +152,7 @@ class LineBoard(ABC):
     was filled: they hold again once it is emptied.
     """
 
-    __slots__ = ("table", "spec", "k", "lines", "levels", "combos", "classes", "scores", "fives", "fours",
+    __slots__ = ("table", "spec", "k", "lines", "combos", "classes", "scores", "fives", "fours",
                  "winning", "threes", "filled", "stones", "moves", "key", "near", "_cells", "_kinds",
                  "_worths", "_sets")
 
@@ -165,7 +165,6 @@ class LineBoard(ABC):
         cells = self._cells = position.spec.cells
         self._kinds, self._worths = combinations()
         self.lines = list(self.table.initial_lines)
-        self.levels: tuple[list[int], list[int]] = ([0] * (4 * cells), [0] * (4 * cells))
         self.combos: tuple[list[int], list[int]] = ([0] * cells, [0] * cells)
         self.classes: tuple[list[int], list[int]] = ([0] * cells, [0] * cells)
         self.scores: tuple[list[int], list[int]] = ([0] * cells, [0] * cells)
@@ -183,7 +182,6 @@ class LineBoard(ABC):
             for cell, found in zip(run, line_levels(number, self.k), strict=True):
                 for side in (X, O):
                     level = found[side] if found[side] >= floor else DEAD
-                    self.levels[side][base + cell] = level
                     self.combos[side][cell] += level * LEVELS ** (3 - base // cells)
         for cell in range(cells):
             self._judge(cell)
@@ -239,11 +237,11 @@ class LineBoard(ABC):
         where it would win next, and the cells on the same line where it would make a four, which
         spoil the shape. The defender's own fours, which answer by forcing, are not among them."""
         found: set[Cell] = set()
-        fours, levels, cells, along = self.fours[side], self.levels[side], self._cells, self.table.along
+        fours, combos, along = self.fours[side], self.combos[side], self.table.along
         for cell in self.winning[side]:
             found.add(cell)
             for direction in range(len(DIRECTIONS)):
-                if levels[direction * cells + cell] >= FOUR:
+                if combos[cell] // LEVELS ** (3 - direction) % LEVELS >= FOUR:
                     found.update(other for other in along[cell][direction] if other in fours)
         return found
 
@@ -259,8 +257,8 @@ class LineBoard(ABC):
     def cell_levels(self, side: int, cell: Cell) -> tuple[int, int, int, int]:
         """The levels a mark of ``side`` on ``cell`` makes along the four directions, as this board
         keeps them."""
-        levels, cells = self.levels[side], self._cells
-        return levels[cell], levels[cells + cell], levels[2 * cells + cell], levels[3 * cells + cell]
+        combo = self.combos[side][cell]
+        return combo // LEVELS ** 3, combo // LEVELS ** 2 % LEVELS, combo // LEVELS % LEVELS, combo % LEVELS
 
     def pattern_score(self, side: int, cell: Cell) -> int:
         """What a mark of ``side`` on the empty ``cell`` is worth by all its levels, weak ones

@@ -31,13 +31,20 @@ for X and for O, and the cells it moved between the sets."""
 
 class PatternBoard(LineBoard):
     """A mutable board that keeps every empty cell's patterns for both sides current, every level
-    of them (see ``LineBoard``), and ``total[side]``, the sum of the side's scores."""
+    of them (see ``LineBoard``): ``levels[side][direction * cells + cell]`` is what a mark of the
+    side on the cell makes along the direction (``combos`` holds the same four in one index), and
+    ``total[side]`` the sum of the side's scores."""
 
-    __slots__ = ("total", "undo_log", "_lines_levels")
+    __slots__ = ("levels", "total", "undo_log", "_lines_levels")
 
     def __init__(self, position: Position) -> None:
         super().__init__(position, DEAD)
         self._lines_levels = line_table(self.k)
+        cells = self.spec.cells
+        self.levels: tuple[list[int], list[int]] = ([0] * (4 * cells), [0] * (4 * cells))
+        for number, (base, run) in zip(self.lines, self.table.runs, strict=True):
+            for cell, found in zip(run, line_levels(number, self.k), strict=True):
+                self.levels[X][base + cell], self.levels[O][base + cell] = found
         self.total = [sum(self.scores[X]), sum(self.scores[O])]
         self.undo_log: list[Undo] = []
         """One entry per move or pass on the board, the last on top."""

@@ -20,27 +20,34 @@ from functools import cache
 from ..rules.position import Position
 from ..rules.spec import BoardSpec, Cell
 from .lineboard import PASS, PASS_KEY, LineBoard, O, Refiled, X, pattern_table, place_on_line
-from .patterns import DEAD, LINES_KEPT, WEAKEST_THREAT, line_levels
+from .patterns import DEAD, WEAKEST_THREAT, line_levels
 
-Change = tuple[int, int, int]
-"""A cell whose kept levels a move on its line changes: its place along the line, and the change
-of X's level and of O's level."""
+Change = tuple[Cell, int, int]
+"""A cell whose kept levels a move on its line changes: the cell, and what the change adds to X's
+and to O's combination index of the cell."""
 
-Through = tuple[int, int, int, tuple[Cell, ...], int]
+Through = tuple[int, int, tuple[Cell, ...], int, dict[int, tuple[Change, ...]]]
 """One line through a cell: its place in ``LineBoard.lines``, what a mark on the cell adds to the
-line's number, the index of the direction's first level (``direction * cells``), the line's
-cells, and the direction's place value in a combination index."""
+line's number, the line's cells, the direction's place value in a combination index, and the
+changes already worked out on the line, by its number before the move and the mark (``_key``)."""
 
 ThreatUndo = tuple[int, list[Refiled], list[tuple[Change, ...]]]
 """What ``undo`` needs besides the moves themselves: ``near`` before the move, the cells it
 moved between the sets, and the changes it made along each line through its cell."""
 
+CHANGES_KEPT = 4096
+"""How many line numbers and marks a line keeps the changes of before it starts again, which
+bounds the memory (a unit of the proof meets a few hundred on most lines)."""
+
 
 @cache
 def _through(spec: BoardSpec) -> tuple[tuple[tuple[Through, ...], ...], ...]:
-    """Per side, per cell: the lines through the cell, in the form ``ThreatBoard`` walks them."""
+    """Per side, per cell: the lines through the cell, in the form ``ThreatBoard`` walks them. The
+    tables of changes are one per line, shared by every board of ``spec``."""
     table = pattern_table(spec)
-    return tuple(tuple(tuple((line, mark, *table.runs[line], place) for line, mark, place, _ in lines)
+    known: list[dict[int, tuple[Change, ...]]] = [{} for _ in table.runs]
+    return tuple(tuple(tuple((line, mark, table.runs[line][1], place, known[line])
+                             for line, mark, place, _ in lines)
                        for lines in per_side) for per_side in table.lines)
 
 
@@ -50,15 +57,9 @@ def _key_width(spec: BoardSpec) -> int:
     return 2 * (max(spec.width, spec.height) + 2 * (spec.k - 1)) + 2
 
 
-@cache
-def _changes_table(k: int, width: int) -> dict[int, tuple[Change, ...]]:
-    """Line number and mark (one key, see ``_key_width``) -> ``_line_changes``, as they are met."""
-    return {}
-
-
-def _line_changes(number: int, mark: int, k: int) -> tuple[Change, ...]:
-    """What adding ``mark`` to a line numbered ``number`` changes in its other cells' kept levels
-    (the marked cell itself keeps the levels it had, as on every board)."""
+def _line_changes(number: int, mark: int, k: int, run: tuple[Cell, ...], place: int) -> tuple[Change, ...]:
+    """What adding ``mark`` to the line ``run`` numbered ``number`` changes in its other cells' kept
+    levels (the marked cell itself keeps the levels it had, as on every board)."""
     before, after = line_levels(number, k), line_levels(number + mark, k)
     marked = place_on_line(mark, k)
     changes = []
@@ -68,7 +69,7 @@ def _line_changes(number: int, mark: int, k: int) -> tuple[Change, ...]:
         x_change = _kept(x_now) - _kept(x_was)
         o_change = _kept(o_now) - _kept(o_was)
         if x_change or o_change:
-            changes.append((at, x_change, o_change))
+            changes.append((run[at], x_change * place, o_change * place))
     return tuple(changes)
 
 
@@ -80,13 +81,12 @@ class ThreatBoard(LineBoard):
     """A mutable board that keeps every empty cell's threats for both sides current (see
     ``LineBoard``; its levels below ``WEAKEST_THREAT`` read ``DEAD``)."""
 
-    __slots__ = ("undo_log", "_through", "_changes", "_width")
+    __slots__ = ("undo_log", "_through", "_width")
 
     def __init__(self, position: Position) -> None:
         super().__init__(position, WEAKEST_THREAT)
         self._through = _through(self.spec)
         self._width = _key_width(self.spec)
-        self._changes = _changes_table(self.k, self._width)
         self.undo_log: list[ThreatUndo] = []
         """One entry per move or pass on the board, the last on top."""
         for cell in position.moves:
@@ -112,23 +112,23 @@ class ThreatBoard(LineBoard):
                 refiled.append((classes, sets, cell, was, 0))
                 for found in sets[was]:
                     found.discard(cell)
-        lines, known, width = self.lines, self._changes, self._width
-        (x_levels, o_levels), (x_combos, o_combos) = self.levels, self.combos
-        (x_scores, o_scores), (x_classes, o_classes) = self.scores, self.classes
-        (x_sets, o_sets), kinds, worths = self._sets, self._kinds, self._worths
-        for line, mark, base, run, place in self._through[side][cell]:
+        lines, width, k = self.lines, self._width, self.k
+        (x_combos, o_combos), (x_scores, o_scores) = self.combos, self.scores
+        (x_classes, o_classes), (x_sets, o_sets) = self.classes, self._sets
+        kinds, worths = self._kinds, self._worths
+        for line, mark, run, place, known in self._through[side][cell]:
             number = lines[line]
             lines[line] = number + mark
             key = number << width | mark
             changes = known.get(key)
             if changes is None:
-                changes = self._remember(key, number, mark)
+                if len(known) >= CHANGES_KEPT:
+                    known.clear()
+                changes = known[key] = _line_changes(number, mark, k, run, place)
             made.append(changes)
-            for at, x_change, o_change in changes:
-                neighbour = run[at]
+            for neighbour, x_change, o_change in changes:
                 if x_change:
-                    x_levels[base + neighbour] += x_change
-                    combo = x_combos[neighbour] = x_combos[neighbour] + x_change * place
+                    combo = x_combos[neighbour] = x_combos[neighbour] + x_change
                     x_scores[neighbour] = worths[combo]
                     kind, was = kinds[combo], x_classes[neighbour]
                     if kind != was:
@@ -139,8 +139,7 @@ class ThreatBoard(LineBoard):
                         for found in x_sets[kind]:
                             found.add(neighbour)
                 if o_change:
-                    o_levels[base + neighbour] += o_change
-                    combo = o_combos[neighbour] = o_combos[neighbour] + o_change * place
+                    combo = o_combos[neighbour] = o_combos[neighbour] + o_change
                     o_scores[neighbour] = worths[combo]
                     kind, was = kinds[combo], o_classes[neighbour]
                     if kind != was:
@@ -150,12 +149,6 @@ class ThreatBoard(LineBoard):
                             found.discard(neighbour)
                         for found in o_sets[kind]:
                             found.add(neighbour)
-
-    def _remember(self, key: int, number: int, mark: int) -> tuple[Change, ...]:
-        if len(self._changes) >= LINES_KEPT:
-            self._changes.clear()
-        changes = self._changes[key] = _line_changes(number, mark, self.k)
-        return changes
 
     def pass_turn(self) -> None:
         """Let the side to move skip its turn (undone by ``undo``), to ask what the other could do."""
@@ -175,19 +168,15 @@ class ThreatBoard(LineBoard):
         self.filled[cell] = 0
         self.key ^= self.table.zobrist[side][cell]
         lines = self.lines
-        (x_levels, o_levels), (x_combos, o_combos) = self.levels, self.combos
-        (x_scores, o_scores), worths = self.scores, self._worths
-        for (line, mark, base, run, place), changes in zip(self._through[side][cell], made, strict=True):
+        (x_combos, o_combos), (x_scores, o_scores), worths = self.combos, self.scores, self._worths
+        for (line, mark, _, _, _), changes in zip(self._through[side][cell], made, strict=True):
             lines[line] -= mark
-            for at, x_change, o_change in changes:
-                neighbour = run[at]
+            for neighbour, x_change, o_change in changes:
                 if x_change:
-                    x_levels[base + neighbour] -= x_change
-                    combo = x_combos[neighbour] = x_combos[neighbour] - x_change * place
+                    combo = x_combos[neighbour] = x_combos[neighbour] - x_change
                     x_scores[neighbour] = worths[combo]
                 if o_change:
-                    o_levels[base + neighbour] -= o_change
-                    combo = o_combos[neighbour] = o_combos[neighbour] - o_change * place
+                    combo = o_combos[neighbour] = o_combos[neighbour] - o_change
                     o_scores[neighbour] = worths[combo]
         for classes, sets, other, was, kind in refiled:
             classes[other] = was
