@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import os
 import signal
 import sys
@@ -142,8 +143,9 @@ def run(document: dict[str, Any], progress: dict[str, Any], units: list[tuple[in
                     saved = time.monotonic()
         except KeyboardInterrupt:
             print("stopping: the units proven so far are saved", file=sys.stderr)
-            for future in running:
-                future.cancel()
+            # The units under way are dropped: their workers stop now, not when the units end.
+            for worker in multiprocessing.active_children():
+                worker.terminate()
             pool.shutdown(wait=False, cancel_futures=True)
 
 
