@@ -9,12 +9,14 @@ in both.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import pytest
 
 from tictactoe_tui.engine import BoardSpec, Position
 from tictactoe_tui.engine.bigboard import patterns
+from tictactoe_tui.engine.bigboard.lineboard import LineBoard
 from tictactoe_tui.engine.bigboard.patternboard import PASS, PatternBoard, X
 from tictactoe_tui.engine.bigboard.patterns import (
     DEAD,
@@ -81,12 +83,17 @@ def assert_matches_rescan(board: PatternBoard, moves: Sequence[Cell]) -> None:
             assert board.scores[side][cell] == scores[index]
             total += scores[index]
         assert board.total[side] == total
-        kinds = board.classes[side]
-        assert board.fives[side] == {cell for cell, kind in enumerate(kinds) if kind == patterns.MAKES_FIVE}
-        assert board.fours[side] == {cell for cell, kind in enumerate(kinds) if kind >= patterns.MAKES_FOUR}
-        assert board.winning[side] == {cell for cell, kind in enumerate(kinds) if kind == patterns.WINS_NEXT}
-        assert board.threes[side] == {cell for cell, kind in enumerate(kinds)
-                                      if patterns.MAKES_THREE <= kind < patterns.MAKES_FOUR}
+        assert_sets_follow_classes(board, side)
+
+
+def assert_sets_follow_classes(board: LineBoard, side: int) -> None:
+    """The side's threat sets hold exactly the cells whose classes belong in them."""
+    kinds = board.classes[side]
+    assert board.fives[side] == {cell for cell, kind in enumerate(kinds) if kind == patterns.MAKES_FIVE}
+    assert board.fours[side] == {cell for cell, kind in enumerate(kinds) if kind >= patterns.MAKES_FOUR}
+    assert board.winning[side] == {cell for cell, kind in enumerate(kinds) if kind == patterns.WINS_NEXT}
+    assert board.threes[side] == {cell for cell, kind in enumerate(kinds)
+                                  if patterns.MAKES_THREE <= kind < patterns.MAKES_FOUR}
 
 
 def logged(board: PatternBoard) -> tuple[object, ...]:
@@ -157,21 +164,21 @@ start again over and over."""
 WALK_STEPS = 400
 
 
-@pytest.mark.parametrize(("spec", "kept"), WALKS)
-def test_incremental_tables_equal_a_full_rescan_along_walks_of_plays_passes_and_undos(
-        spec: str, kept: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Moves, passes and undos in random order, as a search makes them: after every step the
-    tables equal a rescan, and after every undo everything equals what it was before the move."""
-    monkeypatch.setattr(patterns, "LINES_KEPT", kept)
-    rng = random.Random(f"walk {spec}")
-    board = PatternBoard(Position.empty(spec))
+def walk(board: LineBoard, steps: int, seed: str, snapshot: Callable[[Any], tuple[object, ...]],
+         check: Callable[[Any, list[Cell]], None], *, near: bool = False) -> None:
+    """Moves, passes and undos in random order on ``board``, as a search makes them: after every step
+    ``check`` the board against what has been played, and after every undo ``snapshot`` it against
+    what it was before the move; at the end, everything is taken back. With ``near``, moves are
+    drawn from the board's candidates, so that the marks crowd and make threats sooner."""
+    rng = random.Random(seed)
     played: list[Cell] = []
     before: list[tuple[object, ...]] = []
-    for _ in range(WALK_STEPS):
+    start = snapshot(board)
+    for _ in range(steps):
         side = len(played) & 1
         # A move that completes a line would end the game, which the board does not play on from.
-        open_cells = [cell for cell in range(board.spec.cells)
-                      if cell not in played and cell not in board.fives[side]]
+        cells = board.candidates() if near else range(board.spec.cells)
+        open_cells = [cell for cell in cells if cell not in played and cell not in board.fives[side]]
         roll = rng.random()
         if played and roll < 0.4:
             board.undo()
@@ -186,11 +193,22 @@ def test_incremental_tables_equal_a_full_rescan_along_walks_of_plays_passes_and_
                 cell = rng.choice(open_cells)
                 board.play(cell)
                 played.append(cell)
-        assert board.moves == played and len(board.undo_log) == len(played)
-        assert_matches_rescan(board, played)
+        assert board.moves == played
+        check(board, played)
     while played:
         board.undo()
         played.pop()
+    assert snapshot(board) == start
+
+
+@pytest.mark.parametrize(("spec", "kept"), WALKS)
+def test_incremental_tables_equal_a_full_rescan_along_walks_of_plays_passes_and_undos(
+        spec: str, kept: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """After every step of a walk the tables equal a rescan, and after every undo everything
+    equals what it was before the move."""
+    monkeypatch.setattr(patterns, "LINES_KEPT", kept)
+    board = PatternBoard(Position.empty(spec))
+    walk(board, WALK_STEPS, f"walk {spec}", snapshot, assert_matches_rescan)
     assert snapshot(board) == snapshot(PatternBoard(Position.empty(spec)))
 
 

@@ -10,11 +10,14 @@ import threading
 import time
 
 import pytest
+from test_patternboard import snapshot as pattern_snapshot
+from test_threatboard import snapshot as threat_snapshot
 
 from tictactoe_tui.engine import Position, Value, solve
 from tictactoe_tui.engine.bigboard.patternboard import O, PatternBoard, X
 from tictactoe_tui.engine.bigboard.scores import MATE
-from tictactoe_tui.engine.bigboard.strategy import StrategyResult, search
+from tictactoe_tui.engine.bigboard.strategy import Strategy, StrategyResult, _Searcher, search
+from tictactoe_tui.engine.bigboard.threatboard import ThreatBoard
 from tictactoe_tui.engine.bigboard.threats import find_vcf, vcf, vct
 from tictactoe_tui.engine.bigboard.tree import PROVEN
 from tictactoe_tui.engine.budget import Budget
@@ -161,6 +164,19 @@ def test_a_four_whose_follow_up_defends_is_not_counted_lost() -> None:
         board.undo()
     assert any(held), "one of the three's answers, played after the four and its block, holds"
     assert dict(bounded(position, 30_000).ranked)[four] > -PROVEN
+
+
+@pytest.mark.parametrize("nodes", [300, 3_000, 30_000])
+def test_a_search_leaves_both_its_boards_at_the_root(nodes: int) -> None:
+    # The four, its block and the follow-ups of the position above are played on the threat board
+    # the root's checks use, apart from the tree's board; a budget running out anywhere in them
+    # must still leave both as they were.
+    position = Position.from_moves("15x15k5", FOUR_THEN_DEFENCE)
+    searcher = _Searcher(position, Budget(max_nodes=nodes), Strategy(position.spec))
+    searcher.run()
+    assert searcher.budget.nodes > 0
+    assert pattern_snapshot(searcher.board) == pattern_snapshot(PatternBoard(position))
+    assert threat_snapshot(searcher.threats) == threat_snapshot(ThreatBoard(position))
 
 
 def test_only_moves_near_the_marks_are_considered() -> None:

@@ -11,11 +11,11 @@ import random
 from collections.abc import Sequence
 
 import pytest
-from test_patternboard import rescan
+from test_patternboard import assert_sets_follow_classes, rescan, walk
 
 from tictactoe_tui.engine import Position
 from tictactoe_tui.engine.bigboard import patterns, threatboard
-from tictactoe_tui.engine.bigboard.lineboard import PASS, LineBoard
+from tictactoe_tui.engine.bigboard.lineboard import LineBoard
 from tictactoe_tui.engine.bigboard.patternboard import PatternBoard
 from tictactoe_tui.engine.bigboard.patterns import DEAD, WEAKEST_THREAT, cell_class
 from tictactoe_tui.engine.bigboard.threatboard import ThreatBoard
@@ -44,12 +44,7 @@ def assert_matches_rescan(board: ThreatBoard, moves: Sequence[Cell]) -> None:
             assert board.classes[side][cell] == cell_class(true)
             assert board.scores[side][cell] == worths[combination(kept)]
             assert board.pattern_score(side, cell) == worths[combination(true)]
-        kinds = board.classes[side]
-        assert board.fives[side] == {cell for cell, kind in enumerate(kinds) if kind == patterns.MAKES_FIVE}
-        assert board.fours[side] == {cell for cell, kind in enumerate(kinds) if kind >= patterns.MAKES_FOUR}
-        assert board.winning[side] == {cell for cell, kind in enumerate(kinds) if kind == patterns.WINS_NEXT}
-        assert board.threes[side] == {cell for cell, kind in enumerate(kinds)
-                                      if patterns.MAKES_THREE <= kind < patterns.MAKES_FOUR}
+        assert_sets_follow_classes(board, side)
 
 
 def snapshot(board: ThreatBoard) -> tuple[object, ...]:
@@ -72,78 +67,34 @@ def threats_read(board: LineBoard) -> tuple[object, ...]:
             tuple(board.stones), tuple(board.candidates()))
 
 
-BOARDS = ("7x7k4", "8x8k5", "9x9k5", "10x6k4", "6x6k3", "10x10k6", "12x5k5", "9x9k2", "15x15k5")
-GAMES_PER_BOARD = 120
+WALKS = (*((spec, patterns.LINES_KEPT, True) for spec in ("7x7k4", "8x8k5", "10x6k4", "6x6k3", "10x10k6",
+                                                          "12x5k5", "9x9k2", "15x15k5")),
+         ("15x15k5", 3, True), ("15x15k5", 3, False), ("7x7k4", 3, False), ("20x20k6", 3, False),
+         ("9x1k9", 3, False))
+"""Boards to walk on, each with how many lines and line changes the tables keep (a handful makes
+them start again over and over), and whether the moves crowd near the marks."""
 
 
-@pytest.mark.parametrize("spec", BOARDS)
-def test_kept_levels_equal_a_full_rescan_after_every_move_and_undo(spec: str) -> None:
-    rng = random.Random(f"threats {spec}")
-    for _ in range(GAMES_PER_BOARD):
-        position = Position.empty(spec)
-        board = ThreatBoard(position)
-        history = []
-        for _ in range(rng.randrange(1, 24)):
-            cell = rng.choice(list(board.candidates()))
-            after = position.play(cell)
-            if after.is_over:
-                break
-            history.append(snapshot(board))
-            board.play(cell)
-            position = after
-            assert_matches_rescan(board, position.moves)
-        while history:
-            board.undo()
-            assert snapshot(board) == history.pop()
-
-
-WALKS = (("15x15k5", patterns.LINES_KEPT), ("15x15k5", 3), ("7x7k4", 3), ("20x20k6", 3), ("9x1k9", 3))
-"""Boards to walk on, each with how many lines and line changes the tables keep: a handful makes
-them start again over and over."""
-
-
-@pytest.mark.parametrize(("spec", "kept"), WALKS)
+@pytest.mark.parametrize(("spec", "kept", "near"), WALKS)
 def test_kept_levels_equal_a_full_rescan_along_walks_of_plays_passes_and_undos(
-        spec: str, kept: int, monkeypatch: pytest.MonkeyPatch) -> None:
+        spec: str, kept: int, near: bool, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(patterns, "LINES_KEPT", kept)
     monkeypatch.setattr(threatboard, "CHANGES_KEPT", kept)
-    rng = random.Random(f"threat walk {spec}")
     board = ThreatBoard(Position.empty(spec))
-    played: list[Cell] = []
-    before: list[tuple[object, ...]] = []
-    for _ in range(300):
-        side = len(played) & 1
-        open_cells = [cell for cell in range(board.spec.cells)
-                      if cell not in played and cell not in board.fives[side]]
-        roll = rng.random()
-        if played and roll < 0.4:
-            board.undo()
-            played.pop()
-            assert snapshot(board) == before.pop()
-        else:
-            before.append(snapshot(board))
-            if roll < 0.5 or not open_cells:
-                board.pass_turn()
-                played.append(PASS)
-            else:
-                cell = rng.choice(open_cells)
-                board.play(cell)
-                played.append(cell)
-        assert board.moves == played and len(board.undo_log) == len(played)
-        assert_matches_rescan(board, played)
-    while played:
-        board.undo()
-        played.pop()
+    walk(board, 300, f"threat walk {spec} {kept} {near}", snapshot, assert_matches_rescan, near=near)
     assert snapshot(board) == snapshot(ThreatBoard(Position.empty(spec)))
 
 
-@pytest.mark.parametrize("seed", range(4))
-def test_a_threat_search_reads_the_same_off_both_boards(seed: int) -> None:
-    """Gomoku games played on both boards at once, with passes and undos as a search makes them:
+AGREEMENT_GAMES = [("15x15k5", seed) for seed in range(4)] + [("7x7k4", 0), ("9x9k3", 0)]
+
+
+@pytest.mark.parametrize(("spec", "seed"), AGREEMENT_GAMES)
+def test_a_threat_search_reads_the_same_off_both_boards(spec: str, seed: int) -> None:
+    """Games played on both boards at once, with passes and undos as a search makes them:
     the threats, the keys and the candidates agree at every step, and a quiet move's full score
     on the threat board is the pattern board's score."""
     rng = random.Random(seed)
-    position = Position.empty("15x15k5")
+    position = Position.empty(spec)
     fast, full = ThreatBoard(position), PatternBoard(position)
     for _ in range(200):
         side = fast.side

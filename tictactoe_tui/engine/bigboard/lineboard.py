@@ -30,6 +30,7 @@ from .patterns import (
     MAKES_THREE,
     O_MARK,
     OFF,
+    PLACES,
     WINS_NEXT,
     X_MARK,
     combinations,
@@ -53,13 +54,13 @@ NEAR = 2
 
 Line = tuple[int, int, int, tuple[tuple[int, Cell, int], ...]]
 """One line through a cell: its place in ``LineBoard.lines``, what a mark on the cell adds to
-the line's number, the direction's place value in a combination index (``LEVELS ** (3 -
-direction)``), and the cell's neighbours within ``k - 1`` on the line, each as the index of its
-levels (``direction * cells + neighbour``), the neighbour, and its place along the line."""
+the line's number, the direction's place value in a combination index (``patterns.PLACES``), and
+the cell's neighbours within ``k - 1`` on the line, each as the index of its level on a
+``PatternBoard`` (``direction * cells + neighbour``), the neighbour, and its place along the line."""
 
 Run = tuple[int, tuple[Cell, ...]]
-"""One line: the index of the first level of its direction (``direction * cells``), and its cells
-in order."""
+"""One line: where its direction's levels start on a ``PatternBoard`` (``direction * cells``), and
+its cells in order."""
 
 Refiled = tuple[list[int], tuple[tuple[set[Cell], ...], ...], Cell, int, int]
 """A cell whose class a move changed: the side's classes, the side's sets by class, the cell, and
@@ -94,7 +95,7 @@ def pattern_table(spec: BoardSpec) -> PatternTable:
     runs: list[Run] = []
     through: tuple[list[list[Line]], ...] = tuple([[] for _ in range(cells)] for _ in (X, O))
     for direction, (d_col, d_row) in enumerate(DIRECTIONS):
-        place = LEVELS ** (3 - direction)
+        place = PLACES[direction]
         for first in range(cells):
             col, row = first % width, first // width
             if 0 <= col - d_col < width and 0 <= row - d_row < height:
@@ -148,12 +149,12 @@ class LineBoard(ABC):
     ``fives[side]`` holds the cells where the side completes a line, ``fours[side]`` those where it
     makes a four or better, ``winning[side]`` those where it makes an open four or two fours (a win
     next move unless the opponent completes a line first), and ``threes[side]`` those where it
-    makes an open three. A filled cell's levels and combination index stay as they were when it
-    was filled: they hold again once it is emptied.
+    makes an open three. A filled cell's combination index stays as it was when the cell was
+    filled: it holds again once the cell is emptied.
     """
 
     __slots__ = ("table", "spec", "k", "lines", "combos", "classes", "scores", "fives", "fours",
-                 "winning", "threes", "filled", "stones", "moves", "key", "near", "_cells", "_kinds",
+                 "winning", "threes", "filled", "stones", "moves", "key", "near", "_kinds",
                  "_worths", "_sets")
 
     def __init__(self, position: Position, floor: int) -> None:
@@ -162,7 +163,7 @@ class LineBoard(ABC):
         self.table = pattern_table(position.spec)
         self.spec = position.spec
         self.k = position.spec.k
-        cells = self._cells = position.spec.cells
+        cells = position.spec.cells
         self._kinds, self._worths = combinations()
         self.lines = list(self.table.initial_lines)
         self.combos: tuple[list[int], list[int]] = ([0] * cells, [0] * cells)
@@ -182,7 +183,7 @@ class LineBoard(ABC):
             for cell, found in zip(run, line_levels(number, self.k), strict=True):
                 for side in (X, O):
                     level = found[side] if found[side] >= floor else DEAD
-                    self.combos[side][cell] += level * LEVELS ** (3 - base // cells)
+                    self.combos[side][cell] += level * PLACES[base // cells]
         for cell in range(cells):
             self._judge(cell)
 
@@ -206,6 +207,34 @@ class LineBoard(ABC):
                     found.discard(cell)
                 for found in self._sets[side][after]:
                     found.add(cell)
+
+    def _put(self, cell: Cell, side: int, refiled: list[Refiled]) -> None:
+        """Mark ``cell`` for ``side`` and take it out of every threat set, logging its classes in
+        ``refiled``; what the mark changes around it is each board's own work."""
+        self.stones[side] |= 1 << cell
+        self.filled[cell] = 1
+        self.moves.append(cell)
+        self.key ^= self.table.zobrist[side][cell]
+        for classes, sets in ((self.classes[X], self._sets[X]), (self.classes[O], self._sets[O])):
+            was = classes[cell]
+            if was:
+                classes[cell] = 0
+                refiled.append((classes, sets, cell, was, 0))
+                for found in sets[was]:
+                    found.discard(cell)
+
+    def _take_back(self, cell: Cell, side: int, refiled: list[Refiled]) -> None:
+        """Undo ``_put`` (the move already popped from ``moves``) and every class change the move
+        logged in ``refiled``."""
+        self.stones[side] &= ~(1 << cell)
+        self.filled[cell] = 0
+        self.key ^= self.table.zobrist[side][cell]
+        for classes, sets, other, was, kind in refiled:
+            classes[other] = was
+            for found in sets[kind]:
+                found.discard(other)
+            for found in sets[was]:
+                found.add(other)
 
     @abstractmethod
     def play(self, cell: Cell) -> None:
@@ -241,7 +270,7 @@ class LineBoard(ABC):
         for cell in self.winning[side]:
             found.add(cell)
             for direction in range(len(DIRECTIONS)):
-                if combos[cell] // LEVELS ** (3 - direction) % LEVELS >= FOUR:
+                if combos[cell] // PLACES[direction] % LEVELS >= FOUR:
                     found.update(other for other in along[cell][direction] if other in fours)
         return found
 
@@ -258,7 +287,8 @@ class LineBoard(ABC):
         """The levels a mark of ``side`` on ``cell`` makes along the four directions, as this board
         keeps them."""
         combo = self.combos[side][cell]
-        return combo // LEVELS ** 3, combo // LEVELS ** 2 % LEVELS, combo // LEVELS % LEVELS, combo % LEVELS
+        first, second, third, fourth = (combo // place % LEVELS for place in PLACES)
+        return first, second, third, fourth
 
     def pattern_score(self, side: int, cell: Cell) -> int:
         """What a mark of ``side`` on the empty ``cell`` is worth by all its levels, weak ones

@@ -55,12 +55,8 @@ class PatternBoard(LineBoard):
         """Put the mark of the side to move on ``cell`` (which must be empty, the game not over)."""
         table = self.table
         side = len(self.moves) & 1
-        self.stones[side] |= 1 << cell
-        self.filled[cell] = 1
-        self.moves.append(cell)
-        self.key ^= table.zobrist[side][cell]
         # The cell's own score is overwritten (with 0), its levels and combination index are not.
-        (x_scores, o_scores), (x_classes, o_classes), total = self.scores, self.classes, self.total
+        (x_scores, o_scores), total = self.scores, self.total
         x_changes = [(cell, cell, self.levels[X][cell], self.combos[X][cell], x_scores[cell])]
         o_changes = [(cell, cell, self.levels[O][cell], self.combos[O][cell], o_scores[cell])]
         refiled: list[Refiled] = []
@@ -69,13 +65,7 @@ class PatternBoard(LineBoard):
         total[X] -= x_scores[cell]
         total[O] -= o_scores[cell]
         x_scores[cell] = o_scores[cell] = 0
-        for classes, sets in ((x_classes, self._sets[X]), (o_classes, self._sets[O])):
-            was = classes[cell]
-            if was:
-                classes[cell] = 0
-                refiled.append((classes, sets, cell, was, 0))
-                for found in sets[was]:
-                    found.discard(cell)
+        self._put(cell, side, refiled)
         self._spread(table.lines[side][cell], x_changes, o_changes, refiled)
 
     def _spread(self, through: tuple[Line, ...], x_changes: list[Overwritten], o_changes: list[Overwritten],
@@ -149,9 +139,7 @@ class PatternBoard(LineBoard):
             return
         table, lines = self.table, self.lines
         side = len(self.moves) & 1
-        self.stones[side] &= ~(1 << cell)
-        self.filled[cell] = 0
-        self.key ^= table.zobrist[side][cell]
+        self._take_back(cell, side, refiled)
         for line, mark, _, _ in table.lines[side][cell]:
             lines[line] -= mark
         for changes, levels, combos, scores in ((x_changes, self.levels[X], self.combos[X], self.scores[X]),
@@ -160,10 +148,4 @@ class PatternBoard(LineBoard):
                 levels[index] = level
                 combos[other] = combo
                 scores[other] = score
-        for classes, sets, other, was, kind in refiled:
-            classes[other] = was
-            for found in sets[kind]:
-                found.discard(other)
-            for found in sets[was]:
-                found.add(other)
         self.total[X], self.total[O] = x_total, o_total

@@ -5,7 +5,7 @@ Strong Gomoku programs judge a cell by the shapes a stone there would form: a fi
 (two ways to complete), a four, an open three (one move from an open four), and so on down. A
 shape along one direction depends only on the cells within ``k - 1`` of the cell on that line, so
 it is read from a table by the contents of those cells (a window of the line, ``window_levels``).
-``patternboard`` keeps every line of the board as one number (``line_number``), so a window is a
+The engine's boards (``lineboard``) keep every line as one number (``line_number``), so a window is a
 shift and a mask of it, and the levels of all a line's cells are one look-up (``line_levels``).
 
 The names are those of Gomoku (k = 5): on a board with another k, a "five" is k in a row, a
@@ -30,6 +30,10 @@ DEAD, ONE, TWO, OPEN_TWO, THREE, OPEN_THREE, FOUR, OPEN_FOUR, FIVE = range(9)
 """
 
 LEVELS = 9
+
+PLACES = tuple(LEVELS ** (3 - direction) for direction in range(4))
+"""What one level adds to a combination index (``combinations``), by direction: the first direction's
+level is the index's highest digit, in base ``LEVELS``."""
 
 _ONE_MOVE_SHORT = {OPEN_FOUR: OPEN_THREE, FOUR: THREE, OPEN_THREE: OPEN_TWO, THREE: TWO}
 """The level of a line one move short of a line of the key's level (lower levels are ``ONE``)."""
@@ -188,7 +192,7 @@ def cell_class(levels: tuple[int, ...]) -> int:
 @cache
 def combinations() -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Class and score of a cell for every combination of four levels, indexed by
-    ``((l0 * 9 + l1) * 9 + l2) * 9 + l3``: the tables ``PatternBoard`` reads a cell's worth from."""
+    ``((l0 * 9 + l1) * 9 + l2) * 9 + l3``: the tables the boards read a cell's worth from."""
     classes = []
     scores = []
     for index in range(LEVELS ** 4):

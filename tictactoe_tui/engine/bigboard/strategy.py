@@ -119,9 +119,7 @@ class _Searcher:
 
     def __init__(self, position: Position, budget: Budget, strategy: Strategy) -> None:
         self.board = board = PatternBoard(position)
-        self.threats = ThreatBoard(position)
-        """The root position again, for the threat checks, which need no evaluation and so run
-        on the faster board."""
+        self.threats = ThreatBoard(position)  # for the threat checks: no evaluation, so faster
         self.budget = budget
         self.tree = TreeSearch(board, budget, strategy.table, strategy.table_entries)
         self.side = board.side

@@ -93,25 +93,18 @@ class ThreatBoard(LineBoard):
             self.play(cell)
 
     def play(self, cell: Cell) -> None:
-        """Put the mark of the side to move on ``cell`` (which must be empty, the game not over)."""
+        """Put the mark of the side to move on ``cell`` (which must be empty, the game not over).
+
+        This is the threat searches' innermost work, so, as in ``PatternBoard``, it is written out
+        in one piece, both sides side by side, everything bound to local names."""
         side = len(self.moves) & 1
-        self.stones[side] |= 1 << cell
-        self.filled[cell] = 1
-        self.moves.append(cell)
-        self.key ^= self.table.zobrist[side][cell]
         refiled: list[Refiled] = []
         made: list[tuple[Change, ...]] = []
         self.undo_log.append((self.near, refiled, made))
         self.near |= self.table.near[cell]
-        # The cell's own score is cleared, its levels and combination index are kept for its undo.
+        # The cell's own score is cleared, its combination index is kept for its undo.
         self.scores[X][cell] = self.scores[O][cell] = 0
-        for classes, sets in ((self.classes[X], self._sets[X]), (self.classes[O], self._sets[O])):
-            was = classes[cell]
-            if was:
-                classes[cell] = 0
-                refiled.append((classes, sets, cell, was, 0))
-                for found in sets[was]:
-                    found.discard(cell)
+        self._put(cell, side, refiled)
         lines, width, k = self.lines, self._width, self.k
         (x_combos, o_combos), (x_scores, o_scores) = self.combos, self.scores
         (x_classes, o_classes), (x_sets, o_sets) = self.classes, self._sets
@@ -164,9 +157,7 @@ class ThreatBoard(LineBoard):
             self.key ^= PASS_KEY
             return
         side = len(self.moves) & 1
-        self.stones[side] &= ~(1 << cell)
-        self.filled[cell] = 0
-        self.key ^= self.table.zobrist[side][cell]
+        self._take_back(cell, side, refiled)
         lines = self.lines
         (x_combos, o_combos), (x_scores, o_scores), worths = self.combos, self.scores, self._worths
         for (line, mark, _, _, _), changes in zip(self._through[side][cell], made, strict=True):
@@ -178,12 +169,6 @@ class ThreatBoard(LineBoard):
                 if o_change:
                     combo = o_combos[neighbour] = o_combos[neighbour] - o_change
                     o_scores[neighbour] = worths[combo]
-        for classes, sets, other, was, kind in refiled:
-            classes[other] = was
-            for found in sets[kind]:
-                found.discard(other)
-            for found in sets[was]:
-                found.add(other)
         x_scores[cell] = worths[x_combos[cell]]
         o_scores[cell] = worths[o_combos[cell]]
 

@@ -1,5 +1,5 @@
-"""Wins by continuous threats on a board of the engine (a ``ThreatBoard`` where nothing else is
-asked, the tree search's ``PatternBoard`` within it): VCF (victory by continuous fours, every reply
+"""Wins by continuous threats on a board of the engine (a ``ThreatBoard``, which keeps what they
+read and no more; a ``PatternBoard`` serves as well): VCF (victory by continuous fours, every reply
 forced) and VCT (victory by continuous threats, open threes included), the forced wins Gomoku
 players look for.
 
