@@ -3,8 +3,9 @@ and per side the cells where a mark makes a five, a four, an open four or an ope
 
 ``PatternBoard`` keeps every level of every cell, for the evaluation of a tree search;
 ``ThreatBoard`` keeps only the levels threats are made of, for threat searches and the proof,
-and so moves several times faster. The reads here (the threat sets, the defences to a threat,
-the candidates) mean the same on both, so a threat search runs on either.
+and so plays and undoes a move about two and a half times faster. The reads here (the threat
+sets, the defences to a threat, the candidates) mean the same on both, so a threat search runs
+on either.
 """
 
 from __future__ import annotations

@@ -29,7 +29,8 @@ and to O's combination index of the cell."""
 Through = tuple[int, int, tuple[Cell, ...], int, dict[int, tuple[Change, ...]]]
 """One line through a cell: its place in ``LineBoard.lines``, what a mark on the cell adds to the
 line's number, the line's cells, the direction's place value in a combination index, and the
-changes already worked out on the line, by its number before the move and the mark (``_key``)."""
+changes already worked out on the line, by its number before the move and the mark
+(``number << _key_width(spec) | mark``)."""
 
 ThreatUndo = tuple[int, list[Refiled], list[tuple[Change, ...]]]
 """What ``undo`` needs besides the moves themselves: ``near`` before the move, the cells it
