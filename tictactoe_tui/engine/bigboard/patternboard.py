@@ -16,7 +16,7 @@ from __future__ import annotations
 from ..rules.position import Position
 from ..rules.spec import Cell
 from .lineboard import PASS, PASS_KEY, Line, LineBoard, O, Refiled, X
-from .patterns import DEAD, WEAKEST_THREAT, line_levels, line_table
+from .patterns import DEAD, LEVELS, PLACES, WEAKEST_THREAT, line_levels, line_table
 
 __all__ = ["PASS", "O", "PatternBoard", "X"]
 
@@ -40,11 +40,11 @@ class PatternBoard(LineBoard):
     def __init__(self, position: Position) -> None:
         super().__init__(position, DEAD)
         self._lines_levels = line_table(self.k)
-        cells = self.spec.cells
-        self.levels: tuple[list[int], list[int]] = ([0] * (4 * cells), [0] * (4 * cells))
-        for number, (base, run) in zip(self.lines, self.table.runs, strict=True):
-            for cell, found in zip(run, line_levels(number, self.k), strict=True):
-                self.levels[X][base + cell], self.levels[O][base + cell] = found
+        # Every level is kept (the floor is DEAD), so the combination indexes hold them all.
+        cells = range(self.spec.cells)
+        x_levels, o_levels = ([combos[cell] // place % LEVELS for place in PLACES for cell in cells]
+                              for combos in self.combos)
+        self.levels: tuple[list[int], list[int]] = (x_levels, o_levels)
         self.total = [sum(self.scores[X]), sum(self.scores[O])]
         self.undo_log: list[Undo] = []
         """One entry per move or pass on the board, the last on top."""
