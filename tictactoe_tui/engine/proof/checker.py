@@ -90,8 +90,20 @@ def _items(node: object) -> Sequence[object] | None:
     return node if isinstance(node, (list, tuple)) else None
 
 
-def _put(lines: set[int], line: int, member: bool) -> None:
-    (lines.add if member else lines.discard)(line)
+_X_FOUR, _O_FOUR, _X_THREE, _O_LINE = 1, 2, 4, 8
+"""What a line is to the rules, as bits of its kind (``_line_kinds``)."""
+
+
+@cache
+def _line_kinds(k: int) -> tuple[tuple[int, ...], ...]:
+    """By X's and O's marks on a line: its kind. A four of one side is k - 1 marks and none of the
+    other's (its empty cell is a five-cell); an X three, k - 2 X marks and no O mark; an O line, no
+    X mark and k - 3 O marks or more, all that guards read."""
+    return tuple(tuple((_X_FOUR if xs == k - 1 and not os else 0)
+                       | (_O_FOUR if os == k - 1 and not xs else 0)
+                       | (_X_THREE if xs == k - 2 and not os else 0)
+                       | (_O_LINE if not xs and os >= k - 3 else 0)
+                       for os in range(k + 1)) for xs in range(k + 1))
 
 
 class _Checker:
@@ -104,28 +116,33 @@ class _Checker:
         self.x, self.o = position.x, position.o
         self.x_count, self.o_count = ([(mask & side).bit_count() for mask in self.masks]
                                       for side in (self.x, self.o))
-        # Lines of k - 1 marks of one side and none of the other's, whose empty cell is a five-cell; lines of
-        # k - 2 X marks and no O mark; and lines of no X mark and k - 3 O marks or more, all that guards read.
         self.x_fours, self.o_fours, self.x_threes, self.o_lines = (set[int]() for _ in range(4))
+        self.kinds = _line_kinds(self.k)
+        self.sets = ((_X_FOUR, self.x_fours), (_O_FOUR, self.o_fours), (_X_THREE, self.x_threes),
+                     (_O_LINE, self.o_lines))
+        self.line_kind = [0] * len(self.masks)
         for line in range(len(self.masks)):
             self._classify(line)
         self.trail = [self.names[cell] for cell in position.moves]
         self.positions = 0
 
     def _classify(self, line: int) -> None:
-        xs, os, k = self.x_count[line], self.o_count[line], self.k
-        _put(self.x_fours, line, xs == k - 1 and not os)
-        _put(self.o_fours, line, os == k - 1 and not xs)
-        _put(self.x_threes, line, xs == k - 2 and not os)
-        _put(self.o_lines, line, not xs and os >= k - 3)
+        """File ``line`` in the sets of the kind its mark counts give."""
+        kind, was = self.kinds[self.x_count[line]][self.o_count[line]], self.line_kind[line]
+        self.line_kind[line] = kind
+        for bit, lines in self.sets:
+            if (kind ^ was) & bit:
+                (lines.add if kind & bit else lines.discard)(line)
 
     def _mark(self, cell: int, is_x: bool, step: int) -> None:
         """Put (step 1) or take back (step -1) a mark of X or O on ``cell``."""
         self.x, self.o = (self.x ^ 1 << cell, self.o) if is_x else (self.x, self.o ^ 1 << cell)
-        counts = self.x_count if is_x else self.o_count
+        counts, x_count, o_count = self.x_count if is_x else self.o_count, self.x_count, self.o_count
+        kinds, line_kind = self.kinds, self.line_kind
         for line in self.lines_of[cell]:
             counts[line] += step
-            self._classify(line)
+            if kinds[x_count[line]][o_count[line]] != line_kind[line]:  # most marks change no kind
+                self._classify(line)
 
     def _play(self, cell: int, is_x: bool) -> None:
         self._mark(cell, is_x, 1)
@@ -147,7 +164,7 @@ class _Checker:
         return cells
 
     def _makes_five(self, cell: int) -> bool:
-        return any(line in self.x_fours for line in self.lines_of[cell])
+        return not self.x_fours.isdisjoint(self.lines_of[cell])
 
     # Errors and shapes
 
