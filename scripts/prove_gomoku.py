@@ -1,7 +1,7 @@
 """Grow the proof that the first player wins free-style Gomoku, resuming where the last run stopped.
 
     python scripts/prove_gomoku.py [--minutes 60] [--processes N] [--nodes 3000000] [--quiet 2]
-                                   [--replies h1,a1] [--retry] [--map]
+                                   [--plies 35] [--replies h1,a1] [--retry] [--map]
 
 X opens in the centre. For each of O's first replies (35 up to symmetry, the farthest first), X's
 second move is fixed and every second reply of O (up to symmetry) is a unit of work: a proof, by
@@ -10,7 +10,9 @@ go into the package's proof file, which is the checkpoint: a later run skips the
 unit of a first reply is proven they fold into one branch for it (and, at the end, into the
 proof from the empty board). Units that failed are kept with the budget they had, in
 ``bench/results/gomoku_proof.json`` with the time spent, and are tried again only with a bigger
-budget. Ctrl+C or ``--minutes`` stops the run after saving.
+budget. Every line of the proof must end within ``--plies`` plies of the empty board: a unit's
+proof is searched for within what is left, and a unit proven in more is proven again. Ctrl+C or
+``--minutes`` stops the run after saving.
 """
 
 from __future__ import annotations
@@ -39,14 +41,19 @@ SAVE_EVERY = 120.0
 """Seconds between writes of the proof file during a run."""
 QUIET = 2
 """Quiet moves (moves that threaten nothing yet) X may make in a row within a unit, by default."""
+PLIES = 35
+"""The most plies any line of the proof may take from the empty board, by default: Allis's bound."""
 
 
-def prove_unit(moves: tuple[int, ...], nodes: int, quiet: int) -> tuple[tuple[int, ...], Any, int, float]:
-    """Worker: (moves, the proof or None, nodes spent, seconds) for the position after ``moves``."""
+def prove_unit(moves: tuple[int, ...], nodes: int, quiet: int,
+               plies: int) -> tuple[tuple[int, ...], Any, int, float]:
+    """Worker: (moves, the proof or None, nodes spent, seconds) for the position after ``moves``,
+    the proof ending within ``plies`` plies of the empty board."""
     start = time.perf_counter()
     prover = Prover(Budget(nodes))
     try:
-        tree = prover.prove_x(ThreatBoard(Position.from_moves(BOARD, list(moves))), quiet)
+        position = Position.from_moves(BOARD, list(moves))
+        tree = prover.prove_x(ThreatBoard(position), quiet, plies - len(moves))
     except OutOfBudget:
         tree = None
     return moves, tree, prover.budget.nodes, time.perf_counter() - start
@@ -59,9 +66,10 @@ def read_progress() -> dict[str, Any]:
     return {"seconds": 0.0, "nodes": 0, "failed": {}}
 
 
-def pending_units(document: dict[str, Any], progress: dict[str, Any], nodes: int,
+def pending_units(document: dict[str, Any], progress: dict[str, Any], nodes: int, plies: int,
                   chosen: list[int] | None) -> list[tuple[int, ...]]:
-    """The units still to prove, first replies farthest first, skipping those failed within ``nodes``."""
+    """The units still to prove, first replies farthest first, skipping those failed within ``nodes``;
+    a unit proven in more than ``plies`` from the empty board is still to prove."""
     known = store.branches(document)
     units: list[tuple[int, ...]] = []
     for reply in first_replies():
@@ -72,7 +80,9 @@ def pending_units(document: dict[str, Any], progress: dict[str, Any], nodes: int
         x_move = second_move(reply)
         for second in second_replies(reply, x_move):
             unit = (BOARD.centre, reply, x_move, second)
-            if unit in known or progress["failed"].get(_name(unit), 0) >= nodes:
+            if unit in known and known[unit]["plies"] + len(unit) <= plies:
+                continue
+            if progress["failed"].get(_name(unit), 0) >= nodes:
                 continue
             units.append(unit)
     return units
@@ -101,6 +111,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--nodes", type=int, default=3_000_000, help="node budget a unit (default 3000000)")
     parser.add_argument("--replies", help="only these first replies of O, by name (a1,h1,...)")
     parser.add_argument("--quiet", type=int, default=QUIET, help=f"quiet moves in a row (default {QUIET})")
+    parser.add_argument("--plies", type=int, default=PLIES,
+                        help=f"the most plies a line may take from the empty board (default {PLIES})")
     parser.add_argument("--retry", action="store_true", help="try failed units again, whatever their budget")
     parser.add_argument("--map", action="store_true", help="only show the map of the proof so far")
     args = parser.parse_args(argv)
@@ -112,7 +124,7 @@ def main(argv: list[str] | None = None) -> int:
     signal.signal(signal.SIGTERM, _interrupt)
     if args.retry:
         progress["failed"].clear()
-    units = pending_units(document, progress, args.nodes, chosen)
+    units = pending_units(document, progress, args.nodes, args.plies, chosen)
     print(f"{len(units)} units to prove, {args.processes} processes, {args.minutes:g} minutes", flush=True)
     run(document, progress, units, args)
     fold_all(document)
@@ -132,7 +144,7 @@ def run(document: dict[str, Any], progress: dict[str, Any], units: list[tuple[in
         try:
             while queue or running:
                 while queue and len(running) < args.processes and time.monotonic() < end:
-                    running.add(pool.submit(prove_unit, queue.pop(), args.nodes, args.quiet))
+                    running.add(pool.submit(prove_unit, queue.pop(), args.nodes, args.quiet, args.plies))
                 if not running:
                     break
                 done, running = wait(running, return_when=FIRST_COMPLETED)

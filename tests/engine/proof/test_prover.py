@@ -56,6 +56,12 @@ def empty_cells(x: int, o: int, spec: BoardSpec = SPEC) -> list[int]:
     return bit_cells(spec.full_mask & ~(x | o))
 
 
+def fastest_win(position: Position) -> int:
+    """The fewest plies in which X could win, by the rules: 1 with a five-cell, 3 with a move to two."""
+    return 1 if winning_cells(SPEC, position.x, position.o) else 3 if double_five_moves(
+        position.x, position.o) else 5
+
+
 # X to move: the prover's trees pass the checker
 
 OPEN_THREE = game("f8 g8 h8", "a1 o1 a15")
@@ -85,8 +91,7 @@ def test_the_prover_writes_trees_the_checker_accepts(position: Position, quiet: 
     assert tree is not None
     _, bound = check_branch(SPEC, position.moves, tree)
     assert bound == game_plies(SPEC, tree, "x", position.x, position.o, {})
-    fastest = 1 if winning_cells(SPEC, position.x, position.o) else 3 if double_five_moves(
-        position.x, position.o) else 5
+    fastest = fastest_win(position)
     assert bound >= fastest
     if plies is not None:
         assert fastest == bound == plies  # the threat search looks for the fewest threats first
@@ -121,6 +126,35 @@ def test_no_proof_when_o_wins_next() -> None:
     assert Prover(Budget(max_nodes=NODES)).prove_x(ThreatBoard(o_open_four), 2) is None
     o_four = game("h8 i8 a1 c1 o15", "h9 i9 j9 k9")  # O to move, with a five-cell
     assert Prover(Budget(max_nodes=NODES)).prove_o(ThreatBoard(o_four), 2) is None
+
+
+# A limit on the plies
+
+
+@pytest.mark.parametrize(("position", "quiet"), [
+    (OPEN_THREE, 0), (FOUR_THREE, 0), (VCF, 0), (QUIET, 1), (QUIET, 2),
+], ids=["open three", "four-three", "vcf", "quiet", "two quiet"])
+def test_a_limit_on_plies_is_kept_and_memory_changes_no_answer(position: Position, quiet: int) -> None:
+    # A warm prover (its first proof, unlimited, and every limit before remembered) answers each limit
+    # as a cold one does, and every tree either gives is within the limit by the checker's count.
+    warm = Prover(Budget(max_nodes=NODES * 10))
+    _, longest = check_branch(SPEC, position.moves, warm.prove_x(ThreatBoard(position), quiet))
+    for plies in range(longest + 1, 0, -1):
+        cold = Prover(Budget(max_nodes=NODES)).prove_x(ThreatBoard(position), quiet, plies)
+        remembered = warm.prove_x(ThreatBoard(position), quiet, plies)
+        assert (cold is None) == (remembered is None), f"within {plies} plies"
+        for tree in (cold, remembered):
+            if tree is not None:
+                assert check_branch(SPEC, position.moves, tree)[1] <= plies
+        if plies < fastest_win(position):
+            assert cold is None
+
+
+def test_a_limit_finds_a_shorter_proof_than_the_first() -> None:
+    _, first = check_branch(SPEC, QUIET.moves, prove(QUIET, 1))
+    shorter = Prover(Budget(max_nodes=NODES)).prove_x(ThreatBoard(QUIET), 1, first - 1)
+    assert shorter is not None
+    assert check_branch(SPEC, QUIET.moves, shorter)[1] < first
 
 
 # O to move with X threatening: the form [replies]

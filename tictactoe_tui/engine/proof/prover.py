@@ -6,6 +6,11 @@ threat, written out as a threat tree, gives the zone: only O's replies inside it
 their own (the relevance-zone argument). Replies a symmetry of the position maps onto one already
 proven are left out, and proven positions are remembered by their marks, so transpositions cost
 one look-up.
+
+A proof may be asked to end within so many plies: every node's bound (``docs/gomoku-proof.md``,
+"The bound") is worked out as the tree is built, and a move whose proof would take longer is
+passed over for the next. What is remembered keeps its bound, and a failure the limits it had,
+so that an answer from memory is one a cold search could give.
 """
 
 from __future__ import annotations
@@ -18,10 +23,13 @@ from ..budget import Budget, OutOfBudget
 from ..rules.bits import bit_cells
 from ..rules.spec import BoardSpec
 from ..rules.symmetry import symmetries
+from .bound import threat_plies
 from .threat_tree import THREATS, build_x, needed_replies
 
 GameNode = list[object]
 """An X node ``[m]`` / ``[m, o]`` or an O node ``[zone, threat, replies]``, as the proof file has them."""
+Bounded = tuple[GameNode, int]
+"""A node and its bound: the most plies to X's five from it."""
 
 QUIET_CANDIDATES = 6
 """How many quiet moves an X node tries, best first by the pattern board's scores."""
@@ -39,39 +47,54 @@ class Prover:
     """
 
     budget: Budget
-    proven: dict[tuple[int, int], GameNode] = field(default_factory=dict)
-    failed: dict[tuple[int, int], int] = field(default_factory=dict)
-    """Marks -> the most quiet moves with which no proof was found."""
+    proven: dict[tuple[int, int], Bounded] = field(default_factory=dict)
+    failed: dict[tuple[int, int], list[tuple[int, int]]] = field(default_factory=dict)
+    """Marks -> the quiet moves and the plies with which no proof was found; fewer of either find
+    none either."""
     positions: int = 0
     memo: ThreatMemo = field(default_factory=lambda: ({}, {}))
     """What X's threat searches found, shared by all of them: a search often meets a position an
     earlier one settled, one move of each side further on."""
 
-    def prove_x(self, board: LineBoard, quiet: int) -> GameNode | None:
-        """X to move: the proof of X's win, or None when none is found (the board is left as it was)."""
+    def prove_x(self, board: LineBoard, quiet: int, plies: int | None = None) -> GameNode | None:
+        """X to move: the proof of X's win, within ``plies`` when given, or None when none is found
+        (the board is left as it was)."""
+        found = self._prove_x(board, quiet, board.spec.cells if plies is None else plies)
+        return None if found is None else found[0]
+
+    def prove_o(self, board: LineBoard, quiet: int, plies: int | None = None) -> GameNode | None:
+        """O to move: the zone, its threat tree and a proof for each reply inside it (within
+        ``plies`` when given), or None."""
+        found = self._prove_o(board, quiet, board.spec.cells if plies is None else plies)
+        return None if found is None else found[0]
+
+    def _prove_x(self, board: LineBoard, quiet: int, plies: int) -> Bounded | None:
         self.budget.spend()
         key = (board.stones[X], board.stones[O])
         known = self.proven.get(key)
-        if known is not None:
+        if known is not None and known[1] <= plies:
             return known
-        if self.failed.get(key, -1) >= quiet:
+        failures = self.failed.get(key, [])
+        if any(quiet <= was_quiet and plies <= was_plies for was_quiet, was_plies in failures):
             return None
-        found = self._attack(board, quiet)
+        found = self._attack(board, quiet, plies) if plies > 0 else None
         if found is None:
-            self.failed[key] = max(quiet, self.failed.get(key, -1))
+            failures.append((quiet, plies))
+            self.failed[key] = failures
         else:
+            if known is None:
+                self.positions += 1
             self.proven[key] = found
-            self.positions += 1
         return found
 
-    def _attack(self, board: LineBoard, quiet: int) -> GameNode | None:
+    def _attack(self, board: LineBoard, quiet: int, plies: int) -> Bounded | None:
         if board.fives[X]:
-            return [min(board.fives[X])]
+            return [min(board.fives[X])], 1
         blocks = board.fives[O]
         if len(blocks) > 1:
             return None
         if blocks:
-            return self._try(board, min(blocks), quiet)
+            return self._try(board, min(blocks), quiet, plies)
         part = self.budget.part(VCT_NODES)
         try:
             start = vct(board, part, max_threats=THREATS, memo=self.memo)
@@ -84,7 +107,7 @@ class Prover:
         tried = set()
         if start is not None:
             tried.add(start[0])
-            node = self._try(board, start[0], quiet)
+            node = self._try(board, start[0], quiet, plies)
             if node is not None:
                 return node
         # O's threat to win next (an open three) must be answered first; the answer costs no quiet move.
@@ -95,29 +118,31 @@ class Prover:
             untried = [cell for cell in _ranked(board) if cell not in tried]
             moves = [(cell, quiet - 1) for cell in untried[:QUIET_CANDIDATES]]
         for move, left in moves:
-            node = self._try(board, move, left)
+            node = self._try(board, move, left, plies)
             if node is not None:
                 return node
         return None
 
-    def _try(self, board: LineBoard, move: int, quiet: int) -> GameNode | None:
+    def _try(self, board: LineBoard, move: int, quiet: int, plies: int) -> Bounded | None:
         if move in board.fives[X]:
-            return [move]
+            return [move], 1
         board.play(move)
         try:
-            reply = self.prove_o(board, quiet)
+            reply = self._prove_o(board, quiet, plies - 1)
         finally:
             board.undo()
-        return None if reply is None else [move, reply]
+        return None if reply is None else ([move, reply[0]], 1 + reply[1])
 
-    def prove_o(self, board: LineBoard, quiet: int) -> GameNode | None:
-        """O to move: the zone, its threat tree and a proof for each reply inside it, or None."""
+    def _prove_o(self, board: LineBoard, quiet: int, plies: int) -> Bounded | None:
         if board.fives[O]:
             return None
         forced = needed_replies(board, None)
         if forced is not None:
-            replies = self._replies(board, forced, quiet)
-            return None if replies is None else [replies]
+            # The replies not listed lose at once: in two plies to X's five-cell, else in four.
+            unlisted = len(self._empty(board)) > len(forced)
+            least = (2 if board.fives[X] else 4) if unlisted else 0
+            replies = self._replies(board, forced, quiet, plies - 1) if least <= plies else None
+            return None if replies is None else ([replies[0]], max(least, 1 + replies[1]))
         zone: set[int] = set()
         part = self.budget.part(THREAT_TREE_NODES)
         board.pass_turn()
@@ -132,24 +157,35 @@ class Prover:
             self.budget.nodes += part.nodes
         if threat is None:
             return None
+        zone_mask = sum(1 << cell for cell in zone)
+        least = 0
+        if board.spec.full_mask & ~board.occupied & ~zone_mask:  # the threat tree answers those replies
+            x_marks, o_marks = board.stones
+            least = 1 + threat_plies(board.spec, threat, "tx", x_marks, o_marks, zone_mask, {})
+        if least > plies:
+            return None
         needed = [cell for cell in self._empty(board) if cell in zone]
         replies = self._replies(board, distinct_replies(board.spec, board.stones[X], board.stones[O], needed),
-                                quiet)
-        return None if replies is None else [sorted(zone), threat, replies]
+                                quiet, plies - 1)
+        return None if replies is None else ([sorted(zone), threat, replies[0]], max(least, 1 + replies[1]))
 
-    def _replies(self, board: LineBoard, needed: list[int], quiet: int) -> list[object] | None:
-        """Each of O's ``needed`` replies with X's proof after it, or None when one has none."""
+    def _replies(self, board: LineBoard, needed: list[int], quiet: int,
+                 plies: int) -> tuple[list[object], int] | None:
+        """Each of O's ``needed`` replies with X's proof after it (within ``plies``) and the longest
+        bound among them, or None when one has none."""
         replies: list[object] = []
+        longest = 0
         for reply in needed:
             board.play(reply)
             try:
-                node = self.prove_x(board, quiet)
+                node = self._prove_x(board, quiet, plies)
             finally:
                 board.undo()
             if node is None:
                 return None
-            replies.append([reply, node])
-        return replies
+            replies.append([reply, node[0]])
+            longest = max(longest, node[1])
+        return replies, longest
 
     @staticmethod
     def _empty(board: LineBoard) -> list[int]:
