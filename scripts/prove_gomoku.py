@@ -139,7 +139,7 @@ def run(document: dict[str, Any], progress: dict[str, Any], units: list[tuple[in
     end = time.monotonic() + args.minutes * 60
     saved = time.monotonic()
     queue = list(reversed(units))
-    with ProcessPoolExecutor(args.processes) as pool:
+    with ProcessPoolExecutor(args.processes, initializer=_quiet_worker) as pool:
         running: set[Future[tuple[tuple[int, ...], Any, int, float]]] = set()
         try:
             while queue or running:
@@ -171,6 +171,13 @@ def save(document: dict[str, Any], progress: dict[str, Any]) -> int:
 def _interrupt(number: int, frame: object) -> None:
     """SIGTERM stops a run as Ctrl+C does: with what was proven saved."""
     raise KeyboardInterrupt
+
+
+def _quiet_worker() -> None:
+    """A worker leaves Ctrl+C to the main process and ends at once, without a word, when it
+    terminates the worker: the unit under way is dropped either way."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def record(document: dict[str, Any], progress: dict[str, Any], moves: tuple[int, ...], tree: Any,
