@@ -11,8 +11,9 @@ unit of a first reply is proven they fold into one branch for it (and, at the en
 proof from the empty board). Units that failed are kept with the budget they had, in
 ``bench/results/gomoku_proof.json`` with the time spent, and are tried again only with a bigger
 budget. Every line of the proof must end within ``--plies`` plies of the empty board: a unit's
-proof is searched for within what is left, and a unit proven in more is proven again. Ctrl+C or
-``--minutes`` stops the run after saving.
+proof is searched for within what is left, a unit proven in more is proven again, and a first
+reply folds only when all its units are within the limit. Ctrl+C or ``--minutes`` stops the run
+after saving.
 """
 
 from __future__ import annotations
@@ -92,13 +93,20 @@ def _name(moves: tuple[int, ...]) -> str:
     return " ".join(BOARD.cell_name(cell) for cell in moves)
 
 
-def fold_all(document: dict[str, Any]) -> list[int]:
-    """Fold every first reply whose units are all proven; the first replies now whole."""
+def fold_all(document: dict[str, Any], plies: int) -> list[int]:
+    """Fold every first reply whose units are all proven within ``plies`` of the empty board (a
+    folded branch is not looked at again); the first replies now whole."""
     whole = []
     for reply in first_replies():
         x_move = second_move(reply)
-        if (BOARD.centre, reply) in store.branches(document) or store.fold(
-                document, (BOARD.centre, reply), x_move, second_replies(reply, x_move)):
+        units = second_replies(reply, x_move)
+        known = store.branches(document)
+        if (BOARD.centre, reply) in known:
+            whole.append(reply)
+            continue
+        below = [known.get((BOARD.centre, reply, x_move, unit)) for unit in units]
+        if all(branch is not None and branch["plies"] + 4 <= plies for branch in below) and store.fold(
+                document, (BOARD.centre, reply), x_move, units):
             whole.append(reply)
     store.fold(document, (), BOARD.centre, first_replies())
     return whole
@@ -127,7 +135,7 @@ def main(argv: list[str] | None = None) -> int:
     units = pending_units(document, progress, args.nodes, args.plies, chosen)
     print(f"{len(units)} units to prove, {args.processes} processes, {args.minutes:g} minutes", flush=True)
     run(document, progress, units, args)
-    fold_all(document)
+    fold_all(document, args.plies)
     size = save(document, progress)
     print(board_map(document))
     print(f"proof file {size / 1e6:.2f} MB; {progress['seconds'] / 3600:.2f} h of computing so far")

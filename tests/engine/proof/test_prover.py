@@ -134,18 +134,21 @@ def test_no_proof_when_o_wins_next() -> None:
 @pytest.mark.parametrize(("position", "quiet"), [
     (OPEN_THREE, 0), (FOUR_THREE, 0), (VCF, 0), (QUIET, 1), (QUIET, 2),
 ], ids=["open three", "four-three", "vcf", "quiet", "two quiet"])
-def test_a_limit_on_plies_is_kept_and_memory_changes_no_answer(position: Position, quiet: int) -> None:
-    # A warm prover (its first proof, unlimited, and every limit before remembered) answers each limit
-    # as a cold one does, and every tree either gives is within the limit by the checker's count.
+def test_a_limit_on_plies_is_kept_and_memory_loses_no_proof(position: Position, quiet: int) -> None:
+    # A warm prover (its first proof, unlimited, and every limit before remembered) proves each limit
+    # a cold one proves, and every tree either gives is within the limit by the checker's count,
+    # which is also the bound the prover worked out as it built the tree.
     warm = Prover(Budget(max_nodes=NODES * 10))
     _, longest = check_branch(SPEC, position.moves, warm.prove_x(ThreatBoard(position), quiet))
-    for plies in range(longest + 1, 0, -1):
+    for plies in range(longest + 1, -1, -1):
         cold = Prover(Budget(max_nodes=NODES)).prove_x(ThreatBoard(position), quiet, plies)
         remembered = warm.prove_x(ThreatBoard(position), quiet, plies)
-        assert (cold is None) == (remembered is None), f"within {plies} plies"
+        assert remembered is not None or cold is None, f"within {plies} plies"
         for tree in (cold, remembered):
             if tree is not None:
                 assert check_branch(SPEC, position.moves, tree)[1] <= plies
+    for (x_marks, o_marks), (tree, bound) in warm.proven.items():
+        assert game_plies(SPEC, tree, "x", x_marks, o_marks, {}) == bound
         if plies < fastest_win(position):
             assert cold is None
 

@@ -9,8 +9,9 @@ one look-up.
 
 A proof may be asked to end within so many plies: every node's bound (``docs/gomoku-proof.md``,
 "The bound") is worked out as the tree is built, and a move whose proof would take longer is
-passed over for the next. What is remembered keeps its bound, and a failure the limits it had,
-so that an answer from memory is one a cold search could give.
+passed over for the next. What is remembered keeps its bound, and a failure the limits it had:
+a proof from memory is never longer than asked, and a remembered failure is one a cold search
+would meet too.
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ THREAT_TREE_NODES = 200_000
 class Prover:
     """Proves X's wins over one board, remembering the positions already settled.
 
-    ``budget`` bounds the whole run; ``positions`` counts the game nodes written.
+    ``budget`` bounds the whole run.
     """
 
     budget: Budget
@@ -51,14 +52,14 @@ class Prover:
     failed: dict[tuple[int, int], list[tuple[int, int]]] = field(default_factory=dict)
     """Marks -> the quiet moves and the plies with which no proof was found; fewer of either find
     none either."""
-    positions: int = 0
     memo: ThreatMemo = field(default_factory=lambda: ({}, {}))
     """What X's threat searches found, shared by all of them: a search often meets a position an
     earlier one settled, one move of each side further on."""
 
     def prove_x(self, board: LineBoard, quiet: int, plies: int | None = None) -> GameNode | None:
         """X to move: the proof of X's win, within ``plies`` when given, or None when none is found
-        (the board is left as it was)."""
+        (the board is left as it was). No line is longer than the board has cells, so that many
+        plies is no limit at all."""
         found = self._prove_x(board, quiet, board.spec.cells if plies is None else plies)
         return None if found is None else found[0]
 
@@ -77,19 +78,21 @@ class Prover:
         failures = self.failed.get(key, [])
         if any(quiet <= was_quiet and plies <= was_plies for was_quiet, was_plies in failures):
             return None
-        found = self._attack(board, quiet, plies) if plies > 0 else None
+        found = self._attack(board, quiet, plies)
         if found is None:
+            failures[:] = [(was_quiet, was_plies) for was_quiet, was_plies in failures
+                           if was_quiet > quiet or was_plies > plies]
             failures.append((quiet, plies))
             self.failed[key] = failures
         else:
-            if known is None:
-                self.positions += 1
             self.proven[key] = found
         return found
 
     def _attack(self, board: LineBoard, quiet: int, plies: int) -> Bounded | None:
         if board.fives[X]:
-            return [min(board.fives[X])], 1
+            return ([min(board.fives[X])], 1) if plies > 0 else None
+        if plies < 3:  # without a five-cell, X needs a move, O's reply and X's five at the least
+            return None
         blocks = board.fives[O]
         if len(blocks) > 1:
             return None
@@ -134,7 +137,7 @@ class Prover:
         return None if reply is None else ([move, reply[0]], 1 + reply[1])
 
     def _prove_o(self, board: LineBoard, quiet: int, plies: int) -> Bounded | None:
-        if board.fives[O]:
+        if board.fives[O] or plies < 2:  # O's reply and X's five at the least
             return None
         forced = needed_replies(board, None)
         if forced is not None:
