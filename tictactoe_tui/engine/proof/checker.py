@@ -3,15 +3,17 @@
 A proof made by a program is only worth its check, so the check is written apart from the prover,
 against the format alone (``docs/gomoku-proof.md``), on the rules alone: it redoes every claim the
 data makes and computes each branch's bound in plies. Two bitboards and the mark counts of every
-line, updated move by move, keep a proof of a few hundred thousand nodes to minutes.
+line, updated move by move (a line is refiled only when a mark changes its kind), keep a
+proof of millions of positions to minutes.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, reduce
 from itertools import product
+from operator import or_
 from pathlib import Path
 
 from ..rules.lines import win_lines
@@ -50,15 +52,27 @@ class _Tables:
     lines_of: tuple[tuple[int, ...], ...]  # for each cell, the indices of the lines through it
     names: tuple[str, ...]
     symmetries: tuple[tuple[int, ...], ...]  # each as the image of every cell (eight on a square board)
+    kinds: tuple[tuple[int, ...], ...]  # by X's marks and O's marks on a line, its kind
 
 
 @cache
 def _tables(spec: BoardSpec) -> _Tables:
-    masks = win_lines(spec).masks
+    masks, k = win_lines(spec).masks, spec.k
     lines_of = tuple(tuple(index for index, mask in enumerate(masks) if mask >> cell & 1)
                      for cell in range(spec.cells))
     names = tuple(spec.cell_name(cell) for cell in range(spec.cells))
-    return _Tables(masks, lines_of, names, _symmetries(spec))
+    kinds = tuple(tuple(_kind(xs, os, k) for os in range(k + 1)) for xs in range(k + 1))
+    return _Tables(masks, lines_of, names, _symmetries(spec), kinds)
+
+
+_X_FOUR, _O_FOUR, _X_THREE, _O_LINE = 1, 2, 4, 8
+
+
+def _kind(xs: int, os: int, k: int) -> int:
+    """A line of ``xs`` X marks and ``os`` O marks to the rules, as bits: a four (k - 1 marks of a side,
+    none of the other's), an X three (k - 2, no O), an O line (no X, k - 3 O or more: guards read it)."""
+    return ((_X_FOUR if xs == k - 1 and not os else 0) | (_O_FOUR if os == k - 1 and not xs else 0)
+            | (_X_THREE if xs == k - 2 and not os else 0) | (_O_LINE if not xs and os >= k - 3 else 0))
 
 
 def _symmetries(spec: BoardSpec) -> tuple[tuple[int, ...], ...]:
@@ -90,36 +104,20 @@ def _items(node: object) -> Sequence[object] | None:
     return node if isinstance(node, (list, tuple)) else None
 
 
-_X_FOUR, _O_FOUR, _X_THREE, _O_LINE = 1, 2, 4, 8
-"""What a line is to the rules, as bits of its kind (``_line_kinds``)."""
-
-
-@cache
-def _line_kinds(k: int) -> tuple[tuple[int, ...], ...]:
-    """By X's and O's marks on a line: its kind. A four of one side is k - 1 marks and none of the
-    other's (its empty cell is a five-cell); an X three, k - 2 X marks and no O mark; an O line, no
-    X mark and k - 3 O marks or more, all that guards read."""
-    return tuple(tuple((_X_FOUR if xs == k - 1 and not os else 0)
-                       | (_O_FOUR if os == k - 1 and not xs else 0)
-                       | (_X_THREE if xs == k - 2 and not os else 0)
-                       | (_O_LINE if not xs and os >= k - 3 else 0)
-                       for os in range(k + 1)) for xs in range(k + 1))
-
-
 class _Checker:
     """One branch's board, with the lines that matter to the rules kept in sets as marks come and go."""
 
     def __init__(self, spec: BoardSpec, position: Position) -> None:
         tables = _tables(spec)
         self.masks, self.lines_of, self.names = tables.masks, tables.lines_of, tables.names
-        self.symmetries, self.k, self.full = tables.symmetries, spec.k, spec.full_mask
+        self.symmetries, self.kinds = tables.symmetries, tables.kinds
+        self.k, self.full = spec.k, spec.full_mask
         self.x, self.o = position.x, position.o
         self.x_count, self.o_count = ([(mask & side).bit_count() for mask in self.masks]
                                       for side in (self.x, self.o))
         self.x_fours, self.o_fours, self.x_threes, self.o_lines = (set[int]() for _ in range(4))
-        self.kinds = _line_kinds(self.k)
-        self.sets = ((_X_FOUR, self.x_fours), (_O_FOUR, self.o_fours), (_X_THREE, self.x_threes),
-                     (_O_LINE, self.o_lines))
+        self.filed = tuple(zip((_X_FOUR, _O_FOUR, _X_THREE, _O_LINE),
+                               (self.x_fours, self.o_fours, self.x_threes, self.o_lines), strict=True))
         self.line_kind = [0] * len(self.masks)
         for line in range(len(self.masks)):
             self._classify(line)
@@ -130,7 +128,7 @@ class _Checker:
         """File ``line`` in the sets of the kind its mark counts give."""
         kind, was = self.kinds[self.x_count[line]][self.o_count[line]], self.line_kind[line]
         self.line_kind[line] = kind
-        for bit, lines in self.sets:
+        for bit, lines in self.filed:
             if (kind ^ was) & bit:
                 (lines.add if kind & bit else lines.discard)(line)
 
@@ -141,7 +139,7 @@ class _Checker:
         kinds, line_kind = self.kinds, self.line_kind
         for line in self.lines_of[cell]:
             counts[line] += step
-            if kinds[x_count[line]][o_count[line]] != line_kind[line]:  # most marks change no kind
+            if kinds[x_count[line]][o_count[line]] != line_kind[line]:
                 self._classify(line)
 
     def _play(self, cell: int, is_x: bool) -> None:
@@ -157,16 +155,10 @@ class _Checker:
         return self.full & ~(self.x | self.o)
 
     def _five_cells(self, fours: set[int]) -> int:
-        empty = self._empty
-        cells = 0
-        for line in fours:
-            cells |= self.masks[line] & empty
-        return cells
+        return reduce(or_, (self.masks[line] for line in fours), 0) & self._empty
 
     def _makes_five(self, cell: int) -> bool:
         return not self.x_fours.isdisjoint(self.lines_of[cell])
-
-    # Errors and shapes
 
     def _error(self, problem: str) -> ProofError:
         where = f"after {' '.join(self.trail)}" if self.trail else "on the empty board"
@@ -219,8 +211,6 @@ class _Checker:
         if not self._empty:
             raise self._error("the board is full: the game is a draw, not a win")
         return self._empty
-
-    # The nodes
 
     def x_node(self, node: object, zone: int | None) -> int:
         """An X node of the game (``zone`` None) or of a threat tree against ``zone``: its bound."""
@@ -404,7 +394,6 @@ def _numbered(index: int, branch: object) -> tuple[int, int]:
 def load_document(path: Path) -> dict[str, object]:
     """The parsed proof document in ``path`` (a zip archive: ``archive``), every tree read."""
     try:
-        document = read_document(path)
+        return read_document(path)
     except (OSError, ValueError) as error:
         raise ProofError(f"cannot read the proof {path}: {error}") from None
-    return document
