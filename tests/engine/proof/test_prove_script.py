@@ -1,12 +1,15 @@
-"""The proof script's bookkeeping: which units a run still has to prove, and when a first reply folds.
+"""The proof script's bookkeeping: the limits a unit is searched within, which units a run still
+has to prove, and when a first reply folds.
 
-The trees here are stand-ins: choosing units and folding read only the branches' moves and bounds.
+The trees of the bookkeeping tests are stand-ins: choosing units and folding read only the
+branches' moves and bounds.
 """
 
 from __future__ import annotations
 
 import importlib.util
 import sys
+from itertools import pairwise
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -14,6 +17,7 @@ from typing import Any
 from tictactoe_tui.engine.proof import store
 from tictactoe_tui.engine.proof.book import BOARD
 from tictactoe_tui.engine.proof.campaign import CENTRE, first_replies, second_move, second_replies
+from tictactoe_tui.engine.proof.checker import check_branch
 
 SCRIPT = Path(__file__).resolve().parents[3] / "scripts" / "prove_gomoku.py"
 REPLY = first_replies()[0]
@@ -42,6 +46,25 @@ def document_with(plies: dict[tuple[int, ...], int]) -> dict[str, Any]:
 
 def no_failures() -> dict[str, Any]:
     return {"seconds": 0.0, "nodes": 0, "failed": {}}
+
+
+def test_a_unit_is_searched_within_short_limits_first_then_within_the_whole_limit() -> None:
+    script = load_script()
+    for moves in (UNITS[0], (CENTRE, REPLY)):
+        steps = script.limits(moves, 35)
+        assert steps[0] == script.FIRST_PLIES and steps[-1] == 35 - len(moves)
+        assert all(0 < later - earlier <= script.WIDER for earlier, later in pairwise(steps))
+    assert script.limits(UNITS[0], 12) == [8]  # less than the first limit: the whole limit alone
+
+
+def test_a_unit_proven_by_the_worker_passes_the_checker_within_its_limit() -> None:
+    script = load_script()
+    # X's open three f8-h8 with O's marks far away: a win in three plies, found at the first limit.
+    moves = tuple(BOARD.parse_cell(name) for name in ("h8", "a1", "g8", "a3", "f8", "a5"))
+    returned, tree, nodes, _ = script.prove_unit(moves, 100_000, 0, 35)
+    assert returned == moves and 0 < nodes < 100_000
+    assert check_branch(BOARD, list(moves), tree)[1] == 3
+    assert script.prove_unit(moves, 100_000, 0, len(moves) + 2)[1] is None  # two plies cannot hold it
 
 
 def test_a_unit_proven_beyond_the_limit_is_still_to_prove() -> None:
