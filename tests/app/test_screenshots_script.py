@@ -2,26 +2,15 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
-
-SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "screenshots.py"
+from scripts_by_path import load_script as load_script_at
 
 
 def load_script() -> ModuleType:
-    """The script as a module (it lives outside the package, so it is loaded from its path)."""
-    if "screenshots_script" in sys.modules:
-        return sys.modules["screenshots_script"]
-    spec = importlib.util.spec_from_file_location("screenshots_script", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # Its dataclasses look their module up there.
-    spec.loader.exec_module(module)
-    return module
+    return load_script_at("screenshots.py", "screenshots_script")
 
 
 @pytest.mark.slow

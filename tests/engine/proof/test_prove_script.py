@@ -7,34 +7,24 @@ branches' moves and bounds.
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from itertools import pairwise
-from pathlib import Path
 from types import ModuleType
 from typing import Any
+
+from scripts_by_path import load_script as load_script_at
 
 from tictactoe_tui.engine.proof import store
 from tictactoe_tui.engine.proof.book import BOARD
 from tictactoe_tui.engine.proof.campaign import CENTRE, first_replies, second_move, second_replies
 from tictactoe_tui.engine.proof.checker import check_branch
 
-SCRIPT = Path(__file__).resolve().parents[3] / "scripts" / "prove_gomoku.py"
 REPLY = first_replies()[0]
 X_MOVE = second_move(REPLY)
 UNITS = [(CENTRE, REPLY, X_MOVE, second) for second in second_replies(REPLY, X_MOVE)]
 
 
 def load_script() -> ModuleType:
-    """The script as a module (it lives outside the package, so it is loaded from its path)."""
-    if "prove_gomoku_script" in sys.modules:
-        return sys.modules["prove_gomoku_script"]
-    spec = importlib.util.spec_from_file_location("prove_gomoku_script", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script_at("prove_gomoku.py", "prove_gomoku_script")
 
 
 def document_with(plies: dict[tuple[int, ...], int]) -> dict[str, Any]:
