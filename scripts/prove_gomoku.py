@@ -121,8 +121,9 @@ def fold_all(document: dict[str, Any], plies: int) -> list[int]:
             whole.append(reply)
             continue
         below = [known.get((BOARD.centre, reply, x_move, unit)) for unit in units]
-        if all(branch is not None and branch["plies"] + 4 <= plies for branch in below) and store.fold(
-                document, (BOARD.centre, reply), x_move, units):
+        within = all(branch is not None and branch["plies"] + len(branch["moves"]) <= plies
+                     for branch in below)
+        if within and store.fold(document, (BOARD.centre, reply), x_move, units):
             whole.append(reply)
     store.fold(document, (), BOARD.centre, first_replies())
     return whole

@@ -142,7 +142,7 @@ class Prover:
         forced = needed_replies(board, None)
         if forced is not None:
             # The replies not listed lose at once: in two plies to X's five-cell, else in four.
-            unlisted = len(self._empty(board)) > len(forced)
+            unlisted = (board.spec.full_mask & ~board.occupied).bit_count() > len(forced)
             least = (2 if board.fives[X] else 4) if unlisted else 0
             replies = self._replies(board, forced, quiet, plies - 1) if least <= plies else None
             return None if replies is None else ([replies[0]], max(least, 1 + replies[1]))
