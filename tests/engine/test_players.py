@@ -340,7 +340,7 @@ def _keeps_the_value(reference: Minimax, position: Position, cell: Cell) -> bool
 def test_a_seeded_pick_among_equal_moves_repeats_and_seeds_vary_it() -> None:
     # An unsolved Gomoku position: the big-board search rates several moves within its margin.
     position = Position.from_moves("15x15k5", "h8 i9")
-    found = search(position, deadline=time.perf_counter() + 3600, max_nodes=4_000)
+    found = search(position, deadline=time.perf_counter() + 3600, max_nodes=8_000)
     assert len(found.choices) > 1 and found.choices[0] == found.ranked[0][0]
     result = SearchResult(Value.UNKNOWN, None, found.choices, 0, found.nodes, 0.0, found.depth)
     picks = [pick(position, result, random.Random(seed)) for seed in range(20)]

@@ -166,6 +166,24 @@ def test_a_four_whose_follow_up_defends_is_not_counted_lost() -> None:
     assert dict(bounded(position, 30_000).ranked)[four] > -PROVEN
 
 
+THREATENED = "h8 h9 g8 i8 g10 g7 f9 h7 e8 d7 e10"
+"""O to move; X, given a free move, would win by threats, and most of O's moves leave it that win."""
+
+
+def test_against_a_threat_every_move_offered_for_variety_holds() -> None:
+    position = Position.from_moves("15x15k5", THREATENED)
+    board = PatternBoard(position)
+    board.pass_turn()
+    assert _wins_by_threats(board), "X threatens a win by threats"
+    board.undo()
+    result = bounded(position, 6_000)
+    assert result.choices
+    for choice in result.choices:
+        board.play(choice)
+        assert not _wins_by_threats(board), f"{position.cell_name(choice)} leaves X its win"
+        board.undo()
+
+
 @pytest.mark.parametrize("nodes", [300, 3_000, 30_000])
 def test_a_search_leaves_both_its_boards_at_the_root(nodes: int) -> None:
     # The four, its block and the follow-ups of the position above are played on the threat board

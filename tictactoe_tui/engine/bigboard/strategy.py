@@ -34,13 +34,13 @@ VCF_SHARE = 0.1
 VCT_SHARE = 0.1
 """The part of the rest spent looking for its win by fours and open threes."""
 
-DANGER_SHARE = 0.3
+DANGER_SHARE = 0.2
 """The part of the rest spent looking for the opponent's win by threats given a free move."""
 
 DANGER_NODES = 20_000
 """Node budget of that look: a win by threats often takes ten thousand nodes or more to find."""
 
-SCREEN_SHARE = 0.4
+SCREEN_SHARE = 0.25
 """The part of the rest spent checking which root moves stop the opponent's threats."""
 
 DEFENCE_NODES = 2_500
@@ -52,7 +52,7 @@ VERIFY_NODES = 6_000
 FOLLOW_UPS = 3
 """After a four of its own and the block, how many moves of the threat's zone the side tries."""
 
-ROOT_WIDTH = 24
+ROOT_WIDTH = 16
 """How many of the best-looking moves the root searches when nothing is forced."""
 
 VARIETY_MARGIN = 8
@@ -198,9 +198,12 @@ class _Searcher:
         finally:
             self._spend(part)
 
-    def _answer(self, ranked: Ranking, forced_win: int | None, depth: int = 0) -> StrategyResult:
+    def _answer(self, ranked: Ranking, forced_win: int | None, depth: int = 0,
+                vary: bool = True) -> StrategyResult:
+        """The result, with the moves that may be played for variety: all within the margin of the
+        best, unless ``vary`` is false (then only the best, the one move checked thoroughly)."""
         best = ranked[0][1]
-        if abs(best) > PROVEN or forced_win is not None:
+        if abs(best) > PROVEN or forced_win is not None or not vary:
             choices: tuple[Cell, ...] = (ranked[0][0],)
         else:
             choices = tuple(cell for cell, score in ranked if score >= best - VARIETY_MARGIN)
@@ -238,7 +241,8 @@ class _Searcher:
         if not ranked:
             # The thorough checks refuted every move the search liked: the one-ply ranking decides.
             ranked, doomed = [entry for entry in glance if entry[0] in moves], doomed
-        return self._answer(ranked + doomed, None, depth)
+        # Against a threat only the move checked thoroughly is known to hold: no variety then.
+        return self._answer(ranked + doomed, None, depth, vary=threat is None)
 
     def _root_moves(self) -> list[Cell]:
         """The moves the root searches: every answer to a threat to win next move, else the best few."""

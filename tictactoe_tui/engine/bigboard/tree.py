@@ -7,8 +7,10 @@ opponent threatens to win next move (an open three, say), only the answers are s
 cells on the threat's line where it would make a four, and the side's own fours; an open three
 costs no depth either, within a few plies, and beyond the horizon such threats are still followed
 until the position is quiet. Otherwise the best-ranked cells by pattern score are searched, fewer
-the deeper the tree. A transposition table that lasts the whole game, killer moves and a history
-table order the moves, so most nodes are cut after one or two.
+the deeper the tree, and the late ones among them a ply shallower first (a late move rarely turns
+out best, and when it does it is searched again in full). A transposition table that lasts the
+whole game, killer moves and a history table order the moves, so most nodes are cut after one or
+two.
 """
 
 from __future__ import annotations
@@ -25,9 +27,17 @@ PROVEN = MATE - 100_000
 
 INFINITY = MATE + 1
 
-WIDTHS = (6, 8, 10, 12, 14)
+WIDTHS = (6, 7, 8)
 """How many moves a node searches by the depth left (more at the top, where a wrong cut costs
-most); deeper nodes take the last width."""
+most); deeper nodes take the last width. Narrow, so that the search goes deep: with 8 to 14 it
+reached a ply less, and lost more games at a fifth of a second a move (``bench/ladder.py``)."""
+
+REDUCE_AFTER = 3
+"""How many moves of a node are searched at full depth before the later quiet ones (neither a
+four nor an open three, and not answers to a threat) are tried a ply shallower first."""
+
+REDUCE_FROM_DEPTH = 3
+"""The least depth left at which late moves are reduced: nearer the leaves a ply is all there is."""
 
 QUIESCENCE_PLIES = 6
 """How far past its nominal depth the search follows the answers to threats to win next move."""
@@ -133,15 +143,22 @@ class TreeSearch:
         best, best_move = -INFINITY, -1
         threes = board.threes[side]
         extend = ply + depth < self.horizon
-        for cell in self.moves(side, depth, first, ply):
+        fours = board.fours[side]
+        reducible = depth >= REDUCE_FROM_DEPTH and not board.winning[side ^ 1]
+        for index, cell in enumerate(self.moves(side, depth, first, ply)):
             # An open three is nearly as forcing as a four: its answers are few, so it costs no depth.
             child = depth if extend and cell in threes else depth - 1
+            reduced = reducible and index >= REDUCE_AFTER and cell not in threes and cell not in fours
             board.play(cell)
             try:
                 if best == -INFINITY:
                     score = -self.negamax(child, -beta, -alpha, ply + 1)
                 else:
-                    score = -self.negamax(child, -alpha - 1, -alpha, ply + 1)
+                    # A late quiet move is first searched a ply shallower: only if it still beats
+                    # the best so far does it get its full depth.
+                    score = -self.negamax(child - 1, -alpha - 1, -alpha, ply + 1) if reduced else alpha + 1
+                    if score > alpha:
+                        score = -self.negamax(child, -alpha - 1, -alpha, ply + 1)
                     if alpha < score < beta:
                         score = -self.negamax(child, -beta, -score, ply + 1)
             finally:
