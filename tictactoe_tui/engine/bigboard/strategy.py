@@ -6,7 +6,8 @@ see: a five on the spot, the block of the opponent's, an open four, a win by con
 move, would have such a win, only the moves after which it has none are worth searching. What
 remains is iterative deepening by principal-variation search (``tree``) until the clock says stop,
 and among the moves within a small margin of the best, a seeded random choice, so that games
-against it differ.
+against it differ; against a threat, only the move checked thoroughly for the opponent's win is
+offered, since moves that score alike there often differ in what they allow.
 
 A ``Strategy`` lasts a whole game: its transposition table carries what one move's search learnt
 into the next.
@@ -77,7 +78,8 @@ class StrategyResult:
     forced_win: int | None
     """Plies to a win that no defence can stop (a win on the spot or by continuous threats)."""
     choices: tuple[Cell, ...]
-    """The moves as good as the best within ``VARIETY_MARGIN``, the best first: any may be played."""
+    """The moves as good as the best within ``VARIETY_MARGIN``, the best first: any may be played
+    (against a threat, the best alone)."""
 
 
 class Strategy:

@@ -30,7 +30,8 @@ INFINITY = MATE + 1
 WIDTHS = (6, 7, 8)
 """How many moves a node searches by the depth left (more at the top, where a wrong cut costs
 most); deeper nodes take the last width. Narrow, so that the search goes deep: with 8 to 14 it
-reached a ply less, and lost more games at a fifth of a second a move (``bench/ladder.py``)."""
+completed shallower iterations and lost more games at a fifth of a second a move
+(``bench/ladder.py``)."""
 
 REDUCE_AFTER = 3
 """How many moves of a node are searched at full depth before the later quiet ones (neither a
