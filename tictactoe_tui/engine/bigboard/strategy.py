@@ -6,8 +6,7 @@ see: a five on the spot, the block of the opponent's, an open four, a win by con
 move, would have such a win, only the moves after which it has none are worth searching. What
 remains is iterative deepening by principal-variation search (``tree``) until the clock says stop,
 and among the moves within a small margin of the best, a seeded random choice, so that games
-against it differ; against a threat, only the move checked thoroughly for the opponent's win is
-offered, since moves that score alike there often differ in what they allow.
+against it differ (against a threat, only the move checked thoroughly is known to hold).
 
 A ``Strategy`` lasts a whole game: its transposition table carries what one move's search learnt
 into the next.
@@ -57,8 +56,7 @@ ROOT_WIDTH = 16
 """How many of the best-looking moves the root searches when nothing is forced."""
 
 VARIETY_MARGIN = 8
-"""Moves scoring within this of the best are all good enough to play: about half of what one open
-two is worth, far less than any threat."""
+"""Moves within this of the best are all good enough to play: half an open two, far less than a threat."""
 
 TABLE_ENTRIES = 1_500_000
 """The transposition table's size in entries by default (a few hundred megabytes at most)."""
@@ -69,8 +67,7 @@ class StrategyResult:
     """What the big-board search found for the side to move."""
 
     ranked: tuple[tuple[Cell, int], ...]
-    """Candidate moves with their scores for the side to move, best first (scores after the first
-    may be upper bounds: the search only proves that they are no better)."""
+    """Candidate moves with their scores, best first (after the first, perhaps only upper bounds)."""
     depth: int
     """The deepest iteration of the main search that completed (0 when a forced move decided)."""
     nodes: int
@@ -78,8 +75,7 @@ class StrategyResult:
     forced_win: int | None
     """Plies to a win that no defence can stop (a win on the spot or by continuous threats)."""
     choices: tuple[Cell, ...]
-    """The moves as good as the best within ``VARIETY_MARGIN``, the best first: any may be played
-    (against a threat, the best alone)."""
+    """The moves within ``VARIETY_MARGIN`` of the best, best first (against a threat, the best alone)."""
 
 
 class Strategy:
@@ -202,8 +198,7 @@ class _Searcher:
 
     def _answer(self, ranked: Ranking, forced_win: int | None, depth: int = 0,
                 vary: bool = True) -> StrategyResult:
-        """The result, with the moves that may be played for variety: all within the margin of the
-        best, unless ``vary`` is false (then only the best, the one move checked thoroughly)."""
+        """The result; with ``vary`` false, the best move alone may be played (the one checked)."""
         best = ranked[0][1]
         if abs(best) > PROVEN or forced_win is not None or not vary:
             choices: tuple[Cell, ...] = (ranked[0][0],)
@@ -243,7 +238,6 @@ class _Searcher:
         if not ranked:
             # The thorough checks refuted every move the search liked: the one-ply ranking decides.
             ranked, doomed = [entry for entry in glance if entry[0] in moves], doomed
-        # Against a threat only the move checked thoroughly is known to hold: no variety then.
         return self._answer(ranked + doomed, None, depth, vary=threat is None)
 
     def _root_moves(self) -> list[Cell]:
