@@ -184,6 +184,23 @@ def test_against_a_threat_every_move_offered_for_variety_holds() -> None:
         board.undo()
 
 
+OWN_THREE_DEFENDS = "h8 i9 h6 h9 g9 i7 i6 i10 i11 g8 f7 j9 j11 h11 k8 h10"
+"""X to move; O, given a free move, would win by threats, and X's moves that stop it make open
+threes of X's own (against which O's threes come too late), off every cell of O's threat search."""
+
+
+def test_an_open_three_of_our_own_counts_among_the_defences() -> None:
+    position = Position.from_moves("15x15k5", OWN_THREE_DEFENDS)
+    board = PatternBoard(position)
+    board.pass_turn()
+    assert _wins_by_threats(board), "O threatens a win by threats"
+    board.undo()
+    (choice,) = bounded(position, 10_000).choices
+    assert choice in board.threes[X]
+    board.play(choice)
+    assert not _wins_by_threats(board), f"{position.cell_name(choice)} leaves O its win"
+
+
 @pytest.mark.parametrize("nodes", [300, 3_000, 30_000])
 def test_a_search_leaves_both_its_boards_at_the_root(nodes: int) -> None:
     # The four, its block and the follow-ups of the position above are played on the threat board

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from ..budget import Budget, OutOfBudget
 from ..rules.position import Position
 from ..rules.spec import BoardSpec, Cell
+from .checks import threat_after, threat_plies
 from .patternboard import PatternBoard
 from .scores import MATE
 from .threatboard import ThreatBoard
@@ -44,13 +45,12 @@ SCREEN_SHARE = 0.25
 """The part of the rest spent checking which root moves stop the opponent's threats."""
 
 DEFENCE_NODES = 2_500
-"""Node budget of the quick check that one root move leaves the opponent no win by threats."""
+"""Least node budget of the quick check that one root move leaves the opponent no win by threats
+(at least what the opponent's win given a free move took to find)."""
 
-VERIFY_NODES = 6_000
-"""Node budget of the thorough check of a preferred move."""
-
-FOLLOW_UPS = 3
-"""After a four of its own and the block, how many moves of the threat's zone the side tries."""
+VERIFY_NODES = 15_000
+"""Least node budget of the thorough check of a preferred move: after a wrong move the opponent's
+win often takes 7,000 to 10,000 nodes to find, though a few hundred given a free move."""
 
 ROOT_WIDTH = 16
 """How many of the best-looking moves the root searches when nothing is forced."""
@@ -113,7 +113,7 @@ def search(position: Position, *, deadline: float, stop: threading.Event | None 
 class _Searcher:
     """One search from the root: the board it works on, its budget, and its tree."""
 
-    __slots__ = ("board", "threats", "budget", "tree", "side")
+    __slots__ = ("board", "threats", "budget", "tree", "side", "check_nodes")
 
     def __init__(self, position: Position, budget: Budget, strategy: Strategy) -> None:
         self.board = board = PatternBoard(position)
@@ -121,6 +121,8 @@ class _Searcher:
         self.budget = budget
         self.tree = TreeSearch(board, budget, strategy.table, strategy.table_entries)
         self.side = board.side
+        self.check_nodes = DEFENCE_NODES
+        """Node budget of a quick check of one move, raised to what the danger check took."""
 
     def run(self) -> StrategyResult:
         """Settle forced matters, else rank the root moves by iterative deepening."""
@@ -219,9 +221,10 @@ class _Searcher:
         doomed: Ranking = []
         if threat is not None:
             # A move off every cell the opponent's threat search played leaves its win standing,
-            # unless it is a four of our own: the forced block may change the board enough.
+            # unless it is a four or an open three of our own: the answer it forces, or the fours
+            # it lets us answer threes with, may change the board enough.
             plies, zone = threat
-            zone |= board.fours[self.side]
+            zone |= board.fours[self.side] | board.threes[self.side]
             relevant = [cell for cell in by_worth(board, self.side, zone) if not board.filled[cell]]
             safe, refuted = self._screen(relevant or moves)
             if safe:
@@ -298,10 +301,11 @@ class _Searcher:
         check = self._share(DANGER_SHARE, DANGER_NODES)
         zone: set[Cell] = set()
         try:
-            found = self._threat(check, zone)
+            found = threat_plies(board, check, zone)
         finally:
             board.undo()
             self._spend(check)
+        self.check_nodes = max(DEFENCE_NODES, check.nodes)
         return None if found is None else (found, zone)
 
     def _screen(self, moves: list[Cell]) -> tuple[list[Cell], Ranking]:
@@ -318,7 +322,7 @@ class _Searcher:
                 if share.exhausted:
                     safe.extend(moves[index:])
                     break
-                found = self._threat_after(cell, share, DEFENCE_NODES)
+                found = threat_after(self.threats, cell, share, self.check_nodes)
                 if found is None:
                     safe.append(cell)
                 else:
@@ -334,7 +338,7 @@ class _Searcher:
         out."""
         while ranked and ranked[0][0] not in checked:
             cell = ranked[0][0]
-            found = self._threat_after(cell, self.budget, VERIFY_NODES)
+            found = threat_after(self.threats, cell, self.budget, max(VERIFY_NODES, 2 * self.check_nodes))
             if self.budget.exhausted:
                 # Out of time before knowing: a move already checked is the safer choice.
                 safe = [entry for entry in ranked if entry[0] in checked]
@@ -348,52 +352,3 @@ class _Searcher:
             refuted.append((cell, -(MATE - 2 - found)))
             del ranked[0]
         return ranked
-
-    def _threat_after(self, cell: Cell, within: Budget, nodes: int,
-                      follow_ups: int = FOLLOW_UPS) -> int | None:
-        """``_threat`` for the opponent after ``cell``, in at most ``nodes`` of ``within``.
-
-        A four only delays: after the forced block it is the side's turn again, with the threat
-        still there unless the four's mark or what follows stops it. So the threat is looked for as
-        if the side then passed, and if there is one, the ``follow_ups`` best moves of its zone get
-        the same check in turn (with a share of the nodes): the four holds when one of them does.
-        """
-        board = self.threats
-        board.play(cell)
-        check = within.part(nodes)
-        delayed = len(board.fives[self.side]) == 1
-        if delayed:
-            board.play(next(iter(board.fives[self.side])))
-            board.pass_turn()
-        zone: set[Cell] | None = set() if delayed and follow_ups else None
-        try:
-            found = self._threat(check, zone)
-            if found is not None and zone:
-                board.undo()  # the pass: the side plays one of the follow-ups instead
-                try:
-                    replies = by_worth(board, self.side, zone | board.fours[self.side])
-                    for reply in [move for move in replies if not board.filled[move]][:follow_ups]:
-                        if self._threat_after(reply, check, nodes // follow_ups, follow_ups - 1) is None:
-                            return None
-                finally:
-                    board.pass_turn()
-            return None if found is None else found + 2 * delayed
-        finally:
-            if delayed:
-                board.undo()
-                board.undo()
-            board.undo()
-            within.nodes += check.nodes
-
-    def _threat(self, check: Budget, zone: set[Cell] | None = None) -> int | None:
-        """The plies of the side to move's win by threats within ``check`` (adding the cells its
-        search played to ``zone``); None when there is none or the check ran out first."""
-        board = self.threats
-        try:
-            line = vcf(board, check, zone=zone)
-            if line is not None:
-                return len(line)
-            attack = vct(board, check, zone=zone)
-        except OutOfBudget:
-            return None
-        return None if attack is None else attack[1]
