@@ -49,8 +49,9 @@ DEFENCE_NODES = 2_500
 (at least what the opponent's win given a free move took to find)."""
 
 VERIFY_NODES = 15_000
-"""Least node budget of the thorough check of a preferred move: after a wrong move the opponent's
-win often takes 7,000 to 10,000 nodes to find, though a few hundred given a free move."""
+"""Least node budget of the thorough check of a preferred move (and at least twice a quick check's):
+after a wrong move the opponent's win often takes 7,000 to 10,000 nodes to find, though a few
+hundred given a free move."""
 
 ROOT_WIDTH = 16
 """How many of the best-looking moves the root searches when nothing is forced."""
@@ -221,8 +222,8 @@ class _Searcher:
         doomed: Ranking = []
         if threat is not None:
             # A move off every cell the opponent's threat search played leaves its win standing,
-            # unless it is a four or an open three of our own: the answer it forces, or the fours
-            # it lets us answer threes with, may change the board enough.
+            # unless it is a four of our own (the forced block may change the board enough) or an
+            # open three (against it, the opponent's threes come too late: only fours still force).
             plies, zone = threat
             zone |= board.fours[self.side] | board.threes[self.side]
             relevant = [cell for cell in by_worth(board, self.side, zone) if not board.filled[cell]]
