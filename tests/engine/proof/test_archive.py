@@ -3,6 +3,7 @@ an unchanged group is not compressed again, and a damaged file is refused with a
 
 from __future__ import annotations
 
+import gc
 import json
 import lzma
 import zipfile
@@ -160,3 +161,33 @@ def test_a_group_that_unpacks_to_too_much_is_refused(tmp_path: Path, monkeypatch
     monkeypatch.setattr(archive, "MOST_BYTES", 20)
     with pytest.raises(ValueError, match="unpacks to too much"):
         archive.read_document(path)
+
+
+@pytest.mark.parametrize("collecting", [True, False])
+def test_the_cycle_collector_rests_while_a_document_is_parsed_and_is_left_as_it_was(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, collecting: bool) -> None:
+    path, damaged = tmp_path / "proof.zip", tmp_path / "damaged.zip"
+    document = written(path, BRANCHES)
+    with zipfile.ZipFile(path) as file, zipfile.ZipFile(damaged, "w") as copy:
+        for name in file.namelist():
+            damage = name.startswith("branches/")
+            copy.writestr(name, lzma.compress(b"[96,\n{") if damage else file.read(name))
+    parse, states = json.loads, []
+
+    def watched(text: Any) -> Any:
+        states.append(gc.isenabled())
+        return parse(text)
+
+    monkeypatch.setattr(archive.json, "loads", watched)
+    was = gc.isenabled()
+    (gc.enable if collecting else gc.disable)()
+    try:
+        assert archive.read_document(path) == document
+        assert gc.isenabled() is collecting
+        with pytest.raises(ValueError, match="is not JSON"):
+            archive.read_document(damaged)
+        assert gc.isenabled() is collecting
+    finally:
+        (gc.enable if was else gc.disable)()
+    # Each read parses its header before the pause and its trees within it: four, then the damaged one.
+    assert states == [collecting, False, False, False, False, collecting, False]

@@ -11,11 +11,13 @@ document would be. The checker reads every member back into the document
 
 from __future__ import annotations
 
+import gc
 import json
 import lzma
 import zipfile
 import zlib
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Any
 
@@ -127,7 +129,7 @@ def read_document(file: Path | IO[bytes]) -> dict[str, Any]:
     archive, header = open_archive(file)
     groups: dict[object, list[bytes]] = {}
     branches = []
-    with archive:
+    with archive, _collector_paused():
         for branch in header["branches"]:
             if not isinstance(branch, dict):
                 raise ArchiveError("a branch of the header is not an object")
@@ -138,6 +140,22 @@ def read_document(file: Path | IO[bytes]) -> dict[str, Any]:
             branches.append({key: value for key, value in branch.items() if key not in ("member", "line")}
                             | {"tree": tree})
     return {**header, "branches": branches}
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Keep Python's cycle collector from running while a whole document is parsed.
+
+    The document is tens of millions of lists, every one kept, so the collector would walk the
+    growing heap again and again: reading the whole proof took ten times as long with it (180 s
+    against 17 s). Parsed JSON holds no cycles, so nothing is left for it to find."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def _pick(lines: list[bytes], branch: dict[str, Any]) -> Any:
