@@ -8,12 +8,13 @@ second move is fixed and every second reply of O (up to symmetry) is a unit of w
 ``engine.proof.prover``, that X wins from there. Units run side by side on every core. Proven units
 go into the package's proof file, which is the checkpoint: a later run skips them, and once every
 unit of a first reply is proven they fold into one branch for it (and, at the end, into the
-proof from the empty board). Units that failed are kept with the budget they had, in
-``bench/results/gomoku_proof.json`` with the time spent, and are tried again only with a bigger
-budget. Every line of the proof must end within ``--plies`` plies of the empty board: a unit's
-proof is searched for within what is left, a unit proven in more is proven again, and a first
-reply folds only when all its units are within the limit. Ctrl+C or ``--minutes`` stops the run
-after saving.
+proof from the empty board). A unit that is the same position as one proven already (O's replies
+swapped, the board turned) is not searched: it takes that proof, turned. Units that failed are kept
+with the budget they had, in ``bench/results/gomoku_proof.json`` with the time spent, and are tried
+again only with a bigger budget. Every line of the proof must end within ``--plies`` plies of the
+empty board: a unit's proof is searched for within what is left, a unit proven in more is proven
+again, and a first reply folds only when all its units are within the limit. Ctrl+C or
+``--minutes`` stops the run after saving.
 """
 
 from __future__ import annotations
@@ -36,9 +37,12 @@ from tictactoe_tui.engine.proof import store
 from tictactoe_tui.engine.proof.book import BOARD
 from tictactoe_tui.engine.proof.campaign import board_map, first_replies, second_move, second_replies
 from tictactoe_tui.engine.proof.prover import Prover
+from tictactoe_tui.engine.proof.transpose import Proven, canonical_key, carried_over, proven_positions
 from tictactoe_tui.engine.rules.position import Position
 
 PROGRESS = Path(__file__).resolve().parent.parent / "bench" / "results" / "gomoku_proof.json"
+UNIT_MOVES = 4
+"""Moves from the empty board to a unit: X's centre, O's first reply, X's second move, O's reply."""
 SAVE_EVERY = 120.0
 """Seconds between writes of the proof file during a run."""
 QUIET = 2
@@ -86,9 +90,11 @@ def read_progress() -> dict[str, Any]:
 
 def pending_units(document: dict[str, Any], progress: dict[str, Any], nodes: int, plies: int,
                   chosen: list[int] | None) -> list[tuple[int, ...]]:
-    """The units still to prove, first replies farthest first, skipping those failed within ``nodes``;
-    a unit proven in more than ``plies`` from the empty board is still to prove."""
+    """The units still to prove, first replies farthest first, skipping those failed within ``nodes``
+    and those proven already as the same position reached another way; a unit proven in more than
+    ``plies`` from the empty board is still to prove."""
     known = store.branches(document)
+    proven = proven_positions(document, UNIT_MOVES)
     units: list[tuple[int, ...]] = []
     for reply in first_replies():
         if chosen is not None and reply not in chosen:
@@ -98,7 +104,7 @@ def pending_units(document: dict[str, Any], progress: dict[str, Any], nodes: int
         x_move = second_move(reply)
         for second in second_replies(reply, x_move):
             unit = (BOARD.centre, reply, x_move, second)
-            if unit in known and known[unit]["plies"] + len(unit) <= plies:
+            if _proof_of(unit, proven, plies) is not None:
                 continue
             if progress["failed"].get(_name(unit), 0) >= nodes:
                 continue
@@ -106,21 +112,35 @@ def pending_units(document: dict[str, Any], progress: dict[str, Any], nodes: int
     return units
 
 
+def _proof_of(unit: tuple[int, ...], proven: dict[int, Proven], plies: int) -> Proven | None:
+    """The proof of ``unit``'s position (its own branch or one that reaches it another way) that
+    ends within ``plies`` of the empty board, if there is one."""
+    found = proven.get(canonical_key(unit))
+    return found if found is not None and found.bound() + len(unit) <= plies else None
+
+
 def _name(moves: tuple[int, ...]) -> str:
     return " ".join(BOARD.cell_name(cell) for cell in moves)
 
 
 def fold_all(document: dict[str, Any], plies: int) -> list[int]:
-    """Fold every first reply whose units are all proven within ``plies`` of the empty board (a
-    folded branch is not looked at again); the first replies now whole."""
+    """Give every unit not proven within ``plies`` of the empty board the tree of the same position
+    proven within them another way, then fold every first reply whose units are all proven (a folded
+    branch is not looked at again); the first replies now whole."""
+    proven = proven_positions(document, UNIT_MOVES)
     whole = []
     for reply in first_replies():
         x_move = second_move(reply)
         units = second_replies(reply, x_move)
-        known = store.branches(document)
-        if (BOARD.centre, reply) in known:
+        if (BOARD.centre, reply) in store.branches(document):
             whole.append(reply)
             continue
+        for second in units:
+            unit = (BOARD.centre, reply, x_move, second)
+            found = _proof_of(unit, proven, plies)
+            if found is not None and found.moves != unit:
+                store.add(document, unit, carried_over(found, unit), found.bound())
+        known = store.branches(document)
         below = [known.get((BOARD.centre, reply, x_move, unit)) for unit in units]
         within = all(branch is not None and branch["plies"] + len(branch["moves"]) <= plies
                      for branch in below)

@@ -17,6 +17,8 @@ from tictactoe_tui.engine.proof import store
 from tictactoe_tui.engine.proof.book import BOARD
 from tictactoe_tui.engine.proof.campaign import CENTRE, first_replies, second_move, second_replies
 from tictactoe_tui.engine.proof.checker import check_branch
+from tictactoe_tui.engine.rules.position import Position
+from tictactoe_tui.engine.rules.symmetry import permute, symmetries
 
 REPLY = first_replies()[0]
 X_MOVE = second_move(REPLY)
@@ -88,3 +90,48 @@ def test_a_first_reply_folds_only_when_every_unit_is_within_the_limit() -> None:
 
     missing = document_with(dict.fromkeys(UNITS[:-1], 21))
     assert REPLY not in script.fold_all(missing, 35)
+
+
+def units_of(reply: int) -> list[tuple[int, ...]]:
+    x_move = second_move(reply)
+    return [(CENTRE, reply, x_move, second) for second in second_replies(reply, x_move)]
+
+
+def same_position_pair() -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Two units of different first replies that are one position, turned or mirrored."""
+    table = symmetries(BOARD)
+    seen: dict[tuple[int, int], tuple[int, ...]] = {}
+    for reply in first_replies():
+        for unit in units_of(reply):
+            position = Position.from_moves(BOARD, list(unit))
+            key = table.canonical(position.x, position.o)
+            if key in seen and seen[key][1] != reply:
+                return seen[key], unit
+            seen.setdefault(key, unit)
+    raise AssertionError("no two units are the same position")
+
+
+def test_a_unit_proven_as_the_same_position_under_another_first_reply_is_not_proven_again() -> None:
+    script = load_script()
+    proven, same = same_position_pair()
+    document = document_with({proven: 21})
+    pending = script.pending_units(document, no_failures(), 3_000_000, 35, [same[1]])
+    assert same not in pending and len(pending) == len(units_of(same[1])) - 1
+    long = document_with({proven: 33})  # 37 plies from the empty board: proven again within 35
+    assert same in script.pending_units(long, no_failures(), 3_000_000, 35, [same[1]])
+
+
+def test_a_first_reply_folds_with_a_unit_carried_over_from_another_first_reply() -> None:
+    script = load_script()
+    proven, same = same_position_pair()
+    reply = same[1]
+    document = document_with({proven: 21} | {unit: 19 for unit in units_of(reply) if unit != same})
+    assert reply in script.fold_all(document, 35)
+    folded = store.branches(document)[(CENTRE, reply)]
+    carried = dict(folded["tree"][1][2])[same[3]]
+    # The stand-in tree is X's one move: carried over, it is that move turned onto the other position.
+    before, after = (Position.from_moves(BOARD, list(moves)) for moves in (proven, same))
+    turns = [permutation for permutation in symmetries(BOARD).permutations
+             if permute(before.x, permutation) == after.x and permute(before.o, permutation) == after.o]
+    assert turns and carried[0] in {permutation[proven[-1]] for permutation in turns}
+    assert folded["plies"] == 2 + 21
