@@ -119,6 +119,11 @@ def _proof_of(unit: tuple[int, ...], proven: dict[int, Proven], plies: int) -> P
     return found if found is not None and found.bound() + len(unit) <= plies else None
 
 
+def _within(branch: dict[str, Any] | None, plies: int) -> bool:
+    """Whether ``branch`` is there and its lines end within ``plies`` of the empty board."""
+    return branch is not None and branch["plies"] + len(branch["moves"]) <= plies
+
+
 def _name(moves: tuple[int, ...]) -> str:
     return " ".join(BOARD.cell_name(cell) for cell in moves)
 
@@ -132,18 +137,17 @@ def fold_all(document: dict[str, Any], plies: int) -> list[int]:
     for reply in first_replies():
         x_move = second_move(reply)
         units = second_replies(reply, x_move)
-        if (BOARD.centre, reply) in store.branches(document):
+        known = store.branches(document)
+        if (BOARD.centre, reply) in known:
             whole.append(reply)
             continue
         for second in units:
             unit = (BOARD.centre, reply, x_move, second)
             found = _proof_of(unit, proven, plies)
-            if found is not None and found.moves != unit:
+            if found is not None and not _within(known.get(unit), plies):
                 store.add(document, unit, carried_over(found, unit), found.bound())
         known = store.branches(document)
-        below = [known.get((BOARD.centre, reply, x_move, unit)) for unit in units]
-        within = all(branch is not None and branch["plies"] + len(branch["moves"]) <= plies
-                     for branch in below)
+        within = all(_within(known.get((BOARD.centre, reply, x_move, unit)), plies) for unit in units)
         if within and store.fold(document, (BOARD.centre, reply), x_move, units):
             whole.append(reply)
     store.fold(document, (), BOARD.centre, first_replies())

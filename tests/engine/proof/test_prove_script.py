@@ -135,3 +135,10 @@ def test_a_first_reply_folds_with_a_unit_carried_over_from_another_first_reply()
              if permute(before.x, permutation) == after.x and permute(before.o, permutation) == after.o]
     assert turns and carried[0] in {permutation[proven[-1]] for permutation in turns}
     assert folded["plies"] == 2 + 21
+
+    # A unit proven on its own keeps its tree, even when the other proof is shorter.
+    both = document_with({proven: 17} | dict.fromkeys(units_of(reply), 19))
+    store.add(both, same, [same[2]], 19)  # a stand-in no turn of the other's can give
+    assert reply in script.fold_all(both, 35)
+    kept = store.branches(both)[(CENTRE, reply)]
+    assert dict(kept["tree"][1][2])[same[3]] == [same[2]] and kept["plies"] == 2 + 19

@@ -20,7 +20,7 @@ from typing import Any
 from ..rules.position import Position
 from ..rules.scans import winning_cells
 from ..rules.spec import BoardSpec, Cell
-from ..rules.symmetry import symmetries
+from ..rules.symmetry import permute, symmetries
 from .archive import ArchiveError, open_archive, read_tree
 from .bound import game_plies
 
@@ -138,7 +138,7 @@ class Book:
         if found is None or walk.kind not in ("x", "o") or len(position.moves) < EXACT_FROM:
             return found
         # Deep enough for the node's own tree to be small: its bound, exactly as the checker has it.
-        x, o = _permute(position.x, walk.mapping), _permute(position.o, walk.mapping)
+        x, o = permute(position.x, walk.mapping), permute(position.o, walk.mapping)
         return ProvenWin(game_plies(BOARD, walk.node, walk.kind, x, o, self._plies), found.move)
 
 
@@ -188,8 +188,8 @@ def _leave_game_tree(walk: _Walk, position: Position, cell: Cell, replies: dict[
     outside the zone and the threat tree answers it."""
     zone, threat, _ = walk.node
     table = symmetries(BOARD)
-    tree_x = _permute(position.x, walk.mapping)
-    tree_o = _permute(position.o, walk.mapping)
+    tree_x = permute(position.x, walk.mapping)
+    tree_o = permute(position.o, walk.mapping)
     for index in range(1, len(table)):
         if table.transform(tree_x, index) == tree_x and table.transform(tree_o, index) == tree_o:
             image = table.permutations[index][walk.mapping[cell]]
@@ -201,14 +201,6 @@ def _leave_game_tree(walk: _Walk, position: Position, cell: Cell, replies: dict[
         return False
     walk.node, walk.kind = threat, "tx"
     return True
-
-
-def _permute(board: int, mapping: tuple[Cell, ...]) -> int:
-    image = 0
-    for cell in range(BOARD.cells):
-        if board >> cell & 1:
-            image |= 1 << mapping[cell]
-    return image
 
 
 def _five_cells(mine: int, theirs: int) -> tuple[Cell, ...]:
