@@ -112,7 +112,7 @@ def pending_units(document: dict[str, Any], progress: dict[str, Any], nodes: int
     return units
 
 
-def _proof_of(unit: tuple[int, ...], proven: dict[int, Proven], plies: int) -> Proven | None:
+def _proof_of(unit: tuple[int, ...], proven: dict[tuple[int, int], Proven], plies: int) -> Proven | None:
     """The proof of ``unit``'s position (its own branch or one that reaches it another way) that
     ends within ``plies`` of the empty board, if there is one."""
     found = proven.get(canonical_key(unit))
@@ -143,8 +143,10 @@ def fold_all(document: dict[str, Any], plies: int) -> list[int]:
             continue
         for second in units:
             unit = (BOARD.centre, reply, x_move, second)
+            if _within(known.get(unit), plies):
+                continue
             found = _proof_of(unit, proven, plies)
-            if found is not None and not _within(known.get(unit), plies):
+            if found is not None:
                 store.add(document, unit, carried_over(found, unit), found.bound())
         known = store.branches(document)
         within = all(_within(known.get((BOARD.centre, reply, x_move, unit)), plies) for unit in units)

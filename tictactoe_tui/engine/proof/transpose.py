@@ -35,18 +35,18 @@ class Proven:
         return self.plies
 
 
-def canonical_key(moves: tuple[int, ...]) -> int:
-    """One number for the position after ``moves`` and all its turns and mirrors."""
+def canonical_key(moves: tuple[int, ...]) -> tuple[int, int]:
+    """One key for the position after ``moves`` and all its turns and mirrors."""
     position = Position.from_moves(BOARD, list(moves))
-    return min(symmetries(BOARD).keys(position.x, position.o))
+    return symmetries(BOARD).canonical(position.x, position.o)
 
 
-def proven_positions(document: dict[str, Any], depth: int) -> dict[int, Proven]:
+def proven_positions(document: dict[str, Any], depth: int) -> dict[tuple[int, int], Proven]:
     """Canonical key -> a proven position ``depth`` moves from the empty board, X to move: every
     branch there, and every position that X's move and O's listed reply lead to below a branch
     nearer the start (a folded one). Of two branches of one position, the one with the shorter
     bound; a folded one is kept as found first (it folded within the limit of its day)."""
-    found: dict[int, Proven] = {}
+    found: dict[tuple[int, int], Proven] = {}
     for branch in document["branches"]:
         moves = tuple(branch["moves"])
         if len(moves) > depth or (len(moves) - depth) % 2:
