@@ -112,6 +112,16 @@ def pending_units(document: dict[str, Any], progress: dict[str, Any], nodes: int
     return units
 
 
+def forget_proven_failures(document: dict[str, Any], progress: dict[str, Any], plies: int) -> None:
+    """Drop the failed units that are proven now, as the same position reached another way: the
+    progress file then lists only failures still open."""
+    proven = proven_positions(document, UNIT_MOVES)
+    for name in list(progress["failed"]):
+        unit = tuple(BOARD.parse_cell(cell) for cell in name.split())
+        if _proof_of(unit, proven, plies) is not None:
+            del progress["failed"][name]
+
+
 def _proof_of(unit: tuple[int, ...], proven: dict[tuple[int, int], Proven], plies: int) -> Proven | None:
     """The proof of ``unit``'s position (its own branch or one that reaches it another way) that
     ends within ``plies`` of the empty board, if there is one."""
@@ -178,12 +188,13 @@ def main(argv: list[str] | None = None) -> int:
         print(board_map(document))
         return 0
     signal.signal(signal.SIGTERM, _interrupt)
-    if args.retry:
-        progress["failed"].clear()
-    units = pending_units(document, progress, args.nodes, args.plies, chosen)
+    # A retry passes over the failures, but keeps them: a unit failing again is recorded anew.
+    units = pending_units(document, {**progress, "failed": {}} if args.retry else progress, args.nodes,
+                          args.plies, chosen)
     print(f"{len(units)} units to prove, {args.processes} processes, {args.minutes:g} minutes", flush=True)
     run(document, progress, units, args)
     fold_all(document, args.plies)
+    forget_proven_failures(document, progress, args.plies)
     size = save(document, progress)
     print(board_map(document))
     print(f"proof file {size / 1e6:.2f} MB; {progress['seconds'] / 3600:.2f} h of computing so far")

@@ -97,14 +97,18 @@ def units_of(reply: int) -> list[tuple[int, ...]]:
     return [(CENTRE, reply, x_move, second) for second in second_replies(reply, x_move)]
 
 
+def marks(moves: tuple[int, ...]) -> tuple[int, int]:
+    position = Position.from_moves(BOARD, list(moves))
+    return position.x, position.o
+
+
 def same_position_pair() -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Two units of different first replies that are one position, turned or mirrored."""
     table = symmetries(BOARD)
     seen: dict[tuple[int, int], tuple[int, ...]] = {}
     for reply in first_replies():
         for unit in units_of(reply):
-            position = Position.from_moves(BOARD, list(unit))
-            key = table.canonical(position.x, position.o)
+            key = table.canonical(*marks(unit))
             if key in seen and seen[key][1] != reply:
                 return seen[key], unit
             seen.setdefault(key, unit)
@@ -142,3 +146,19 @@ def test_a_first_reply_folds_with_a_unit_carried_over_from_another_first_reply()
     assert reply in script.fold_all(both, 35)
     kept = store.branches(both)[(CENTRE, reply)]
     assert dict(kept["tree"][1][2])[same[3]] == [same[2]] and kept["plies"] == 2 + 19
+
+
+def test_a_failure_is_forgotten_once_its_position_is_proven_another_way() -> None:
+    script = load_script()
+    proven, same = same_position_pair()
+    progress = no_failures()
+    key = symmetries(BOARD).canonical(*marks(proven))
+    other = next(unit for unit in UNITS if symmetries(BOARD).canonical(*marks(unit)) != key)
+    names = [" ".join(BOARD.cell_name(cell) for cell in unit) for unit in (same, other)]
+    progress["failed"] = dict.fromkeys(names, 3_000_000)
+    script.forget_proven_failures(document_with({proven: 21}), progress, 35)
+    assert list(progress["failed"]) == [names[1]]
+    # Proven too long to count, the failure stays.
+    progress["failed"] = dict.fromkeys(names, 3_000_000)
+    script.forget_proven_failures(document_with({proven: 33}), progress, 35)
+    assert list(progress["failed"]) == names

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import io
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -56,7 +56,11 @@ class _Walk:
 
 
 class Book:
-    """The branches of the proof, found by the canonical form of their starting positions."""
+    """The branches of the proof, found by their starting positions under every symmetry.
+
+    The positions are kept as the file has them and a game's position is turned eight ways when
+    it asks: turning the few positions a game asks about is cheaper than turning the thousands
+    of branches when the file is read."""
 
     def __init__(self, document: dict[str, Any],
                  tree_reader: Callable[[dict[str, Any]], Any] | None = None) -> None:
@@ -66,30 +70,31 @@ class Book:
                                                                                          str(BOARD)):
             raise ValueError(f"not a version {VERSION} proof for 15x15k5")
         self._tree_reader = tree_reader
-        self.starts: dict[tuple[int, int], tuple[dict[str, Any], int]] = {}
+        self.starts: dict[tuple[int, int], dict[str, Any]] = {}
+        """The branches by the marks (X's, O's) of their starting positions, as the file has them."""
         self._plies: dict[int, int] = {}
         """Bounds of game nodes already computed, by node."""
         self.deepest = max((len(branch["moves"]) for branch in document["branches"]), default=0)
         """The most moves before a branch starts: a game is looked for only that far back."""
         self.openings: dict[tuple[int, int], Cell] = {}
-        """The positions on the way to a branch, X to move: X's move there, in canonical cells."""
+        """The positions on the way to a branch, X to move, by their marks: X's move there."""
         for branch in document["branches"]:
             if type(branch["plies"]) is not int:
                 raise ValueError("a branch of the proof does not state its bound")
-            moves = list(branch["moves"])
-            key, index = _canonical(Position.from_moves(BOARD, moves))
-            self.starts[key] = (branch, index)
+            moves = branch["moves"]
+            self.starts[_marks(moves)] = branch
             for ply in range(0, len(moves), 2):
-                key, index = _canonical(Position.from_moves(BOARD, moves[:ply]))
-                self.openings.setdefault(key, symmetries(BOARD).permutations[index][moves[ply]])
+                self.openings.setdefault(_marks(moves[:ply]), moves[ply])
 
     def opening(self, position: Position) -> Cell | None:
         """X's move towards the proven part, on X's turn before the game reaches it; None elsewhere."""
         if position.spec != BOARD or position.to_move.index or len(position.moves) >= self.deepest:
             return None
-        key, index = _canonical(position)
-        cell = self.openings.get(key)
-        return None if cell is None else symmetries(BOARD).inverses[index][cell]
+        for index, marks in _images(position):
+            cell = self.openings.get(marks)
+            if cell is not None:
+                return symmetries(BOARD).inverses[index][cell]
+        return None
 
     @property
     def complete(self) -> bool:
@@ -111,22 +116,17 @@ class Book:
         return None
 
     def _start(self, position: Position) -> _Walk | None:
-        table = symmetries(BOARD)
-        key, index = _canonical(position)
-        found = self.starts.get(key)
+        found = next(((index, self.starts[marks]) for index, marks in _images(position)
+                      if marks in self.starts), None)
         if found is None:
             return None
-        branch, branch_index = found
+        index, branch = found
         if "tree" not in branch:  # read from the archive the first time a game needs it
             if self._tree_reader is None:
                 raise ArchiveError("a branch of the proof has no tree")
             branch["tree"] = self._tree_reader(branch)
-        tree = branch["tree"]
-        # game -> canonical by the position's symmetry, then canonical -> branch by the branch's inverse.
-        to_canonical = table.permutations[index]
-        to_branch = table.inverses[branch_index]
-        mapping = tuple(to_branch[to_canonical[cell]] for cell in range(BOARD.cells))
-        return _Walk(tree, "x", mapping, branch["plies"])
+        # The symmetry that turns the game's position into the branch's turns its cells too.
+        return _Walk(branch["tree"], "x", symmetries(BOARD).permutations[index], branch["plies"])
 
     def _follow(self, walk: _Walk, position: Position, moves: tuple[Cell, ...]) -> ProvenWin | None:
         for cell in moves:
@@ -135,18 +135,28 @@ class Book:
             position = position.play(cell)
             walk.plies -= 1
         found = _answer(walk, position)
-        if found is None or walk.kind not in ("x", "o") or len(position.moves) < EXACT_FROM:
-            return found
+        if found is None or walk.kind not in ("x", "o") or len(position.moves) < EXACT_FROM or not moves:
+            return found  # at a branch's start, its stated bound is its tree's: the checker holds it so
         # Deep enough for the node's own tree to be small: its bound, exactly as the checker has it.
         x, o = permute(position.x, walk.mapping), permute(position.o, walk.mapping)
         return ProvenWin(game_plies(BOARD, walk.node, walk.kind, x, o, self._plies), found.move)
 
 
-def _canonical(position: Position) -> tuple[tuple[int, int], int]:
-    """The position's canonical marks (X's, O's) and the symmetry that maps it onto them."""
-    keys = symmetries(BOARD).keys(position.x, position.o)
-    key = min(keys)
-    return (key & BOARD.full_mask, key >> BOARD.cells), keys.index(key)
+def _marks(moves: Sequence[Cell]) -> tuple[int, int]:
+    """X's and O's marks after ``moves`` (the proof's own, so not checked again)."""
+    x = o = 0
+    for ply, cell in enumerate(moves):
+        if ply % 2:
+            o |= 1 << cell
+        else:
+            x |= 1 << cell
+    return x, o
+
+
+def _images(position: Position) -> Iterator[tuple[int, tuple[int, int]]]:
+    """Each symmetry of the board with the position's marks under it."""
+    for index, key in enumerate(symmetries(BOARD).keys(position.x, position.o)):
+        yield index, (key & BOARD.full_mask, key >> BOARD.cells)
 
 
 def _answer(walk: _Walk, position: Position) -> ProvenWin | None:
