@@ -17,6 +17,7 @@ from tictactoe_tui.engine.proof import store
 from tictactoe_tui.engine.proof.book import BOARD
 from tictactoe_tui.engine.proof.campaign import CENTRE, first_replies, second_move, second_replies
 from tictactoe_tui.engine.proof.checker import check_branch
+from tictactoe_tui.engine.proof.transpose import canonical_key
 from tictactoe_tui.engine.rules.position import Position
 from tictactoe_tui.engine.rules.symmetry import permute, symmetries
 
@@ -97,18 +98,12 @@ def units_of(reply: int) -> list[tuple[int, ...]]:
     return [(CENTRE, reply, x_move, second) for second in second_replies(reply, x_move)]
 
 
-def marks(moves: tuple[int, ...]) -> tuple[int, int]:
-    position = Position.from_moves(BOARD, list(moves))
-    return position.x, position.o
-
-
 def same_position_pair() -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Two units of different first replies that are one position, turned or mirrored."""
-    table = symmetries(BOARD)
     seen: dict[tuple[int, int], tuple[int, ...]] = {}
     for reply in first_replies():
         for unit in units_of(reply):
-            key = table.canonical(*marks(unit))
+            key = canonical_key(unit)
             if key in seen and seen[key][1] != reply:
                 return seen[key], unit
             seen.setdefault(key, unit)
@@ -152,8 +147,7 @@ def test_a_failure_is_forgotten_once_its_position_is_proven_another_way() -> Non
     script = load_script()
     proven, same = same_position_pair()
     progress = no_failures()
-    key = symmetries(BOARD).canonical(*marks(proven))
-    other = next(unit for unit in UNITS if symmetries(BOARD).canonical(*marks(unit)) != key)
+    other = next(unit for unit in UNITS if canonical_key(unit) != canonical_key(proven))
     names = [" ".join(BOARD.cell_name(cell) for cell in unit) for unit in (same, other)]
     progress["failed"] = dict.fromkeys(names, 3_000_000)
     script.forget_proven_failures(document_with({proven: 21}), progress, 35)
