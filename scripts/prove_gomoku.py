@@ -1,7 +1,7 @@
 """Grow the proof that the first player wins free-style Gomoku, resuming where the last run stopped.
 
     python scripts/prove_gomoku.py [--minutes 60] [--processes N] [--nodes 3000000] [--quiet 2]
-                                   [--plies 35] [--replies h1,a1] [--retry] [--map]
+                                   [--plies 35] [--replies h1,a1] [--retry] [--transplant] [--map]
 
 X opens in the centre. For each of O's first replies (35 up to symmetry, the farthest first), X's
 second move is fixed and every second reply of O (up to symmetry) is a unit of work: a proof, by
@@ -11,10 +11,12 @@ unit of a first reply is proven they fold into one branch for it (and, at the en
 proof from the empty board). A unit that is the same position as one proven already (O's replies
 swapped, the board turned) is not searched: it takes that proof, turned. Units that failed are kept
 with the budget they had, in ``bench/results/gomoku_proof.json`` with the time spent, and are tried
-again only with a bigger budget. Every line of the proof must end within ``--plies`` plies of the
-empty board: a unit's proof is searched for within what is left, a unit proven in more is proven
-again, and a first reply folds only when all its units are within the limit. Ctrl+C or
-``--minutes`` stops the run after saving.
+again only with a bigger budget. ``--transplant`` searches nothing: it offers each open unit the
+proofs of units that differ from it by one of O's marks (``engine.proof.transplant``), and keeps
+those the checker passes; a unit none passes is offered again once it has more donors. Every line
+of the proof must end within ``--plies`` plies of the empty board: a unit's proof is searched for
+within what is left, a unit proven in more is proven again, and a first reply folds only when all
+its units are within the limit. Ctrl+C or ``--minutes`` stops the run after saving.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ import os
 import signal
 import sys
 import time
+from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from pathlib import Path
 from typing import Any
@@ -37,6 +40,7 @@ from tictactoe_tui.engine.proof import store
 from tictactoe_tui.engine.proof.book import BOARD
 from tictactoe_tui.engine.proof.campaign import board_map, first_replies, second_move, second_replies
 from tictactoe_tui.engine.proof.prover import Prover
+from tictactoe_tui.engine.proof.transplant import Core, Donor, candidates, donors, transplant
 from tictactoe_tui.engine.proof.transpose import Proven, canonical_key, carried_over, proven_positions
 from tictactoe_tui.engine.rules.position import Position
 
@@ -81,11 +85,26 @@ def prove_unit(moves: tuple[int, ...], nodes: int, quiet: int,
     return moves, tree, prover.budget.nodes, time.perf_counter() - start
 
 
+_DONORS: dict[Core, list[Donor]] = {}
+"""The donors a transplanting worker offers, set before the workers fork so that they share them."""
+
+
+Transplanted = tuple[tuple[int, ...], Any, int, tuple[int, ...], float]
+
+
+def transplant_unit(moves: tuple[int, ...], plies: int) -> Transplanted:
+    """Worker: (moves, a transplanted proof or None, its bound, the donor's moves, seconds)."""
+    start = time.perf_counter()
+    found = transplant(moves, _DONORS, plies)
+    tree, bound, donor = (None, 0, ()) if found is None else found
+    return moves, tree, bound, donor, time.perf_counter() - start
+
+
 def read_progress() -> dict[str, Any]:
+    progress: dict[str, Any] = {"seconds": 0.0, "nodes": 0, "failed": {}, "untransplanted": {}}
     if PROGRESS.exists():
-        progress: dict[str, Any] = json.loads(PROGRESS.read_text())
-        return progress
-    return {"seconds": 0.0, "nodes": 0, "failed": {}}
+        progress.update(json.loads(PROGRESS.read_text()))
+    return progress
 
 
 def pending_units(document: dict[str, Any], progress: dict[str, Any], nodes: int, plies: int,
@@ -176,6 +195,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--plies", type=int, default=PLIES,
                         help=f"the most plies a line may take from the empty board (default {PLIES})")
     parser.add_argument("--retry", action="store_true", help="try failed units again, whatever their budget")
+    parser.add_argument("--transplant", action="store_true",
+                        help="search nothing: offer open units the proofs of units one O mark apart")
     parser.add_argument("--map", action="store_true", help="only show the map of the proof so far")
     args = parser.parse_args(argv)
     chosen = None if args.replies is None else [BOARD.parse_cell(name) for name in args.replies.split(",")]
@@ -188,11 +209,7 @@ def main(argv: list[str] | None = None) -> int:
         print(board_map(document))
         return 0
     signal.signal(signal.SIGTERM, _interrupt)
-    # A retry passes over the failures, but keeps them: a unit failing again is recorded anew.
-    units = pending_units(document, {**progress, "failed": {}} if args.retry else progress, args.nodes,
-                          args.plies, chosen)
-    print(f"{len(units)} units to prove, {args.processes} processes, {args.minutes:g} minutes", flush=True)
-    run(document, progress, units, args)
+    (transplant_all if args.transplant else search_all)(document, progress, chosen, args)
     fold_all(document, args.plies)
     forget_proven_failures(document, progress, args.plies)
     size = save(document, progress)
@@ -201,30 +218,78 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def run(document: dict[str, Any], progress: dict[str, Any], units: list[tuple[int, ...]],
-        args: argparse.Namespace) -> None:
+def search_all(document: dict[str, Any], progress: dict[str, Any], chosen: list[int] | None,
+               args: argparse.Namespace) -> None:
+    """Search every unit still to prove for a proof, within the budget of ``args.nodes`` a unit."""
+    # A retry passes over the failures, but keeps them: a unit failing again is recorded anew.
+    units = pending_units(document, {**progress, "failed": {}} if args.retry else progress, args.nodes,
+                          args.plies, chosen)
+    _announce(len(units), "prove", args)
+    tasks = [(unit, args.nodes, args.quiet, args.plies) for unit in units]
+
+    def recorded(result: tuple[tuple[int, ...], Any, int, float]) -> None:
+        record(document, progress, *result, args.nodes)
+
+    run(document, progress, prove_unit, tasks, recorded, args)
+
+
+def _announce(units: int, verb: str, args: argparse.Namespace) -> None:
+    print(f"{units} unit{'' if units == 1 else 's'} to {verb}, {args.processes} processes, "
+          f"{args.minutes:g} minutes", flush=True)
+
+
+def transplant_all(document: dict[str, Any], progress: dict[str, Any], chosen: list[int] | None,
+                   args: argparse.Namespace) -> None:
+    """Offer every open unit, failed or not, the proofs of units differing from it by one of O's
+    marks; a unit that no donor proves is offered again only once it has more donors."""
+    _DONORS.clear()
+    _DONORS.update(donors(proven_positions(document, UNIT_MOVES)))
+    tried = progress["untransplanted"]
+    units = [unit for unit in pending_units(document, {"failed": {}}, 1, args.plies, chosen)
+             if tried.get(_name(unit), -1) < candidates(unit, _DONORS)]
+    _announce(len(units), "transplant", args)
+
+    def recorded(result: Transplanted) -> None:
+        moves, tree, bound, donor, seconds = result
+        progress["seconds"] += seconds
+        if tree is None:
+            tried[_name(moves)] = candidates(moves, _DONORS)
+            print(f"{_name(moves)}: no donor proves it ({seconds:.1f} s)", flush=True)
+            return
+        tried.pop(_name(moves), None)
+        progress["failed"].pop(_name(moves), None)
+        store.add(document, moves, tree, bound)
+        print(f"{_name(moves)}: proven by the tree of {_name(donor)} ({seconds:.1f} s)", flush=True)
+
+    run(document, progress, transplant_unit, [(unit, args.plies) for unit in units], recorded, args)
+
+
+def run(document: dict[str, Any], progress: dict[str, Any], worker: Callable[..., Any],
+        tasks: list[tuple[Any, ...]], recorded: Callable[[Any], None], args: argparse.Namespace) -> None:
+    """Run ``worker`` on every task of ``tasks`` on ``args.processes`` processes until ``args.minutes``
+    have passed, handing each result to ``recorded`` and saving the proof every ``SAVE_EVERY``."""
     end = time.monotonic() + args.minutes * 60
     saved = time.monotonic()
-    queue = list(reversed(units))
+    queue = list(reversed(tasks))
     with ProcessPoolExecutor(args.processes, initializer=_quiet_worker) as pool:
-        running: set[Future[tuple[tuple[int, ...], Any, int, float]]] = set()
+        running: set[Future[Any]] = set()
         try:
             while queue or running:
                 while queue and len(running) < args.processes and time.monotonic() < end:
-                    running.add(pool.submit(prove_unit, queue.pop(), args.nodes, args.quiet, args.plies))
+                    running.add(pool.submit(worker, *queue.pop()))
                 if not running:
                     break
                 done, running = wait(running, return_when=FIRST_COMPLETED)
                 for future in done:
-                    record(document, progress, *future.result(), args.nodes)
+                    recorded(future.result())
                 if time.monotonic() - saved > SAVE_EVERY:
                     save(document, progress)
                     saved = time.monotonic()
         except KeyboardInterrupt:
             print("stopping: the units proven so far are saved", file=sys.stderr)
             # The units under way are dropped: their workers stop now, not when the units end.
-            for worker in multiprocessing.active_children():
-                worker.terminate()
+            for child in multiprocessing.active_children():
+                child.terminate()
             pool.shutdown(wait=False, cancel_futures=True)
 
 

@@ -7,10 +7,12 @@ branches' moves and bounds.
 
 from __future__ import annotations
 
+import argparse
 from itertools import pairwise
 from types import ModuleType
 from typing import Any
 
+import pytest
 from scripts_by_path import load_script as load_script_at
 
 from tictactoe_tui.engine.proof import store
@@ -156,3 +158,32 @@ def test_a_failure_is_forgotten_once_its_position_is_proven_another_way() -> Non
     progress["failed"] = dict.fromkeys(names, 3_000_000)
     script.forget_proven_failures(document_with({proven: 33}), progress, 35)
     assert list(progress["failed"]) == names
+
+
+def test_a_transplant_run_keeps_what_the_checker_passes_and_offers_the_rest_again_only_with_more_donors(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    script = load_script()
+    donor = tuple(BOARD.parse_cell(name) for name in ("h8", "a1", "g8", "a3", "f8", "a5"))
+    taken, blocked = ((*donor[:5], BOARD.parse_cell(name)) for name in ("o15", "e8"))
+    document = store.empty_document()
+    store.add(document, donor, script.prove_unit(donor, 100_000, 0, 35)[1])
+    progress = no_failures() | {"untransplanted": {}}
+    progress["failed"][" ".join(BOARD.cell_name(cell) for cell in taken)] = 3_000_000
+    monkeypatch.setattr(script, "UNIT_MOVES", len(donor))
+    monkeypatch.setattr(script, "pending_units", lambda *_: [taken, blocked])
+    monkeypatch.setattr(script, "save", lambda *_: 0)  # the package's proof file stays as it is
+    args = argparse.Namespace(processes=1, minutes=5.0, plies=35)
+
+    script.transplant_all(document, progress, None, args)
+    assert check_branch(BOARD, list(taken), store.branches(document)[taken]["tree"])[1] == 3
+    assert blocked not in store.branches(document)
+    assert progress["failed"] == {}  # proven now, the unit's failure is forgotten
+    assert progress["untransplanted"] == {" ".join(BOARD.cell_name(cell) for cell in blocked): 1}
+    assert "2 units to transplant" in capsys.readouterr().out
+
+    # The unit just proven is a donor too: the other is offered again, with two donors now.
+    script.transplant_all(document, progress, None, args)
+    assert "2 units to transplant" in capsys.readouterr().out
+    assert progress["untransplanted"] == {" ".join(BOARD.cell_name(cell) for cell in blocked): 2}
+    script.transplant_all(document, progress, None, args)
+    assert "1 unit to transplant" in capsys.readouterr().out  # no donor more: only the stand-in's other

@@ -80,11 +80,20 @@ def carried_over(proven: Proven, moves: tuple[int, ...]) -> Any:
     key = min(target_keys)
     if key != min(source_keys):
         raise ValueError("the two positions are not the same up to symmetry")
-    source_turn, target_turn = source_keys.index(key), target_keys.index(key)
-    # A source cell goes to the canonical board, and from there back to the target's.
-    mapping = tuple(table.inverses[target_turn][table.permutations[source_turn][cell]]
-                    for cell in range(BOARD.cells))
-    return _mapped_x(proven.tree, mapping, game=True, seen={})
+    return moved(proven.tree, turning(source_keys.index(key), target_keys.index(key)))
+
+
+def turning(source_turn: int, target_turn: int) -> Permutation:
+    """The cells' moves that take a position to another: by symmetry ``source_turn`` to a common
+    image, and from there back by the inverse of symmetry ``target_turn``."""
+    table = symmetries(BOARD)
+    return tuple(table.inverses[target_turn][table.permutations[source_turn][cell]]
+                 for cell in range(BOARD.cells))
+
+
+def moved(tree: Any, mapping: Permutation) -> Any:
+    """An X node of the game, every cell moved by ``mapping``."""
+    return _mapped_x(tree, mapping, game=True, seen={})
 
 
 def _mapped_x(node: Any, mapping: Permutation, *, game: bool, seen: dict[int, Any]) -> Any:
