@@ -4,8 +4,9 @@ After a far first reply of O, the fight is in the middle: ``h8 c1 i9 g7`` and ``
 share X's two central marks and O's block beside them, and O's far mark rarely changes how X
 wins. The proof of one, its cells moved by the symmetry that lays the shared marks of one on the
 other's, often proves the other, where a search of millions of nodes does not. Whether it does,
-only the checker says: X must never play where O's other mark stands, and O's new empty cell must
-lie outside every zone the tree claims. A tree that passes is a proof like any other.
+only the checker says: X must not play where O's mark now stands, and neither that mark (with a
+four it lets O make) nor the cell the other mark left may give O a defence the tree does not
+answer. A tree that passes is a proof like any other.
 """
 
 from __future__ import annotations
