@@ -76,7 +76,7 @@ def test_a_unit_proven_beyond_the_limit_is_still_to_prove() -> None:
 def test_a_failed_unit_waits_for_a_bigger_budget() -> None:
     script = load_script()
     progress = no_failures()
-    progress["failed"][" ".join(BOARD.cell_name(cell) for cell in UNITS[0])] = 1_000_000
+    progress["failed"][script._name(UNITS[0])] = 1_000_000
     assert UNITS[0] not in script.pending_units(store.empty_document(), progress, 1_000_000, 35, [REPLY])
     assert UNITS[0] in script.pending_units(store.empty_document(), progress, 2_000_000, 35, [REPLY])
 
@@ -150,7 +150,7 @@ def test_a_failure_is_forgotten_once_its_position_is_proven_another_way() -> Non
     proven, same = same_position_pair()
     progress = no_failures()
     other = next(unit for unit in UNITS if canonical_key(unit) != canonical_key(proven))
-    names = [" ".join(BOARD.cell_name(cell) for cell in unit) for unit in (same, other)]
+    names = [script._name(unit) for unit in (same, other)]
     progress["failed"] = dict.fromkeys(names, 3_000_000)
     script.forget_proven_failures(document_with({proven: 21}), progress, 35)
     assert list(progress["failed"]) == [names[1]]
@@ -168,7 +168,7 @@ def test_a_transplant_run_keeps_what_the_checker_passes_and_offers_the_rest_agai
     document = store.empty_document()
     store.add(document, donor, script.prove_unit(donor, 100_000, 0, 35)[1])
     progress = no_failures() | {"untransplanted": {}}
-    progress["failed"][" ".join(BOARD.cell_name(cell) for cell in taken)] = 3_000_000
+    progress["failed"][script._name(taken)] = 3_000_000
     monkeypatch.setattr(script, "UNIT_MOVES", len(donor))
     monkeypatch.setattr(script, "pending_units", lambda *_: [taken, blocked])
     monkeypatch.setattr(script, "save", lambda *_: 0)  # the package's proof file stays as it is
@@ -178,12 +178,12 @@ def test_a_transplant_run_keeps_what_the_checker_passes_and_offers_the_rest_agai
     assert check_branch(BOARD, list(taken), store.branches(document)[taken]["tree"])[1] == 3
     assert blocked not in store.branches(document)
     assert progress["failed"] == {}  # proven now, the unit's failure is forgotten
-    assert progress["untransplanted"] == {" ".join(BOARD.cell_name(cell) for cell in blocked): 1}
+    assert progress["untransplanted"] == {script._name(blocked): 1}
     assert "2 units to transplant" in capsys.readouterr().out
 
     # The unit just proven is a donor too: the other is offered again, with two donors now.
     script.transplant_all(document, progress, None, args)
     assert "2 units to transplant" in capsys.readouterr().out
-    assert progress["untransplanted"] == {" ".join(BOARD.cell_name(cell) for cell in blocked): 2}
+    assert progress["untransplanted"] == {script._name(blocked): 2}
     script.transplant_all(document, progress, None, args)
     assert "1 unit to transplant" in capsys.readouterr().out  # no donor more: only the stand-in's other

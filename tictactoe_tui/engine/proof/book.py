@@ -82,9 +82,9 @@ class Book:
             if type(branch["plies"]) is not int:
                 raise ValueError("a branch of the proof does not state its bound")
             moves = branch["moves"]
-            self.starts[_marks(moves)] = branch
+            self.starts[marks(moves)] = branch
             for ply in range(0, len(moves), 2):
-                self.openings.setdefault(_marks(moves[:ply]), moves[ply])
+                self.openings.setdefault(marks(moves[:ply]), moves[ply])
 
     def opening(self, position: Position) -> Cell | None:
         """X's move towards the proven part, on X's turn before the game reaches it; None elsewhere."""
@@ -142,7 +142,7 @@ class Book:
         return ProvenWin(game_plies(BOARD, walk.node, walk.kind, x, o, self._plies), found.move)
 
 
-def _marks(moves: Sequence[Cell]) -> tuple[int, int]:
+def marks(moves: Sequence[Cell]) -> tuple[int, int]:
     """X's and O's marks after ``moves`` (the proof's own, so not checked again)."""
     x = o = 0
     for ply, cell in enumerate(moves):

@@ -17,12 +17,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..rules.symmetry import symmetries
-from .book import BOARD
+from .book import BOARD, marks
 from .checker import ProofError, check_branch
 from .transpose import Proven, moved, turning
 
-Core = tuple[int, int]
-"""The canonical key of a position with one of O's marks taken off."""
+Core = int
+"""The smallest of the packed keys (``Symmetries.keys``) of a position with one of O's marks taken off."""
 
 
 @dataclass(slots=True)
@@ -46,13 +46,11 @@ def cores(moves: tuple[int, ...]) -> Iterator[tuple[Core, tuple[int, ...], int]]
     """For each of O's marks after ``moves``: the key of the position without it, the symmetries
     that give that key, and the mark."""
     table = symmetries(BOARD)
-    x = sum(1 << move for move in moves[::2])
-    for index in range(1, len(moves), 2):
-        o = sum(1 << move for number, move in enumerate(moves) if number % 2 and number != index)
-        keys = table.keys(x, o)
-        key = min(keys)
-        yield (key & BOARD.full_mask, key >> BOARD.cells), tuple(
-            turn for turn, image in enumerate(keys) if image == key), moves[index]
+    x, o = marks(moves)
+    for mark in moves[1::2]:
+        keys = table.keys(x, o & ~(1 << mark))
+        core = min(keys)
+        yield core, tuple(turn for turn, key in enumerate(keys) if key == core), mark
 
 
 def donors(proven: Mapping[Any, Proven]) -> dict[Core, list[Donor]]:
