@@ -1,7 +1,8 @@
 """Grow the proof that the first player wins free-style Gomoku, resuming where the last run stopped.
 
     python scripts/prove_gomoku.py [--minutes 60] [--processes N] [--nodes 3000000] [--quiet 2]
-                                   [--plies 35] [--replies h1,a1] [--retry] [--transplant] [--map]
+                                   [--plies 35] [--replies h1,a1] [--search depth|pn] [--retry]
+                                   [--transplant] [--map]
 
 X opens in the centre. For each of O's first replies (35 up to symmetry, the farthest first), X's
 second move is fixed and every second reply of O (up to symmetry) is a unit of work: a proof, by
@@ -11,7 +12,9 @@ unit of a first reply is proven they fold into one branch for it (and, at the en
 proof from the empty board). A unit that is the same position as one proven already (O's replies
 swapped, the board turned) is not searched: it takes that proof, turned. Units that failed are kept
 with the budget they had, in ``bench/results/gomoku_proof.json`` with the time spent, and are tried
-again only with a bigger budget. ``--transplant`` searches nothing: it offers each open unit the
+again only with a bigger budget. ``--search pn`` searches by proof numbers (``engine.proof.pn_search``)
+instead of depth first; its failures are kept apart ("failed_pn"), for a unit that fails one search
+may not fail the other. ``--transplant`` searches nothing: it offers each open unit the
 proofs of units that differ from it by one of O's marks (``engine.proof.transplant``), and keeps
 those the checker passes; a unit none passes is offered again once it has more donors. Every line
 of the proof must end within ``--plies`` plies of the empty board: a unit's proof is searched for
@@ -36,7 +39,7 @@ from typing import Any
 
 from tictactoe_tui.engine.bigboard.threatboard import ThreatBoard
 from tictactoe_tui.engine.budget import Budget, OutOfBudget
-from tictactoe_tui.engine.proof import store
+from tictactoe_tui.engine.proof import pn_search, store
 from tictactoe_tui.engine.proof.book import BOARD
 from tictactoe_tui.engine.proof.campaign import board_map, first_replies, second_move, second_replies
 from tictactoe_tui.engine.proof.prover import Prover
@@ -67,16 +70,18 @@ def limits(moves: tuple[int, ...], plies: int) -> list[int]:
     return [*range(min(FIRST_PLIES, most), most, WIDER), most]
 
 
-def prove_unit(moves: tuple[int, ...], nodes: int, quiet: int,
-               plies: int) -> tuple[tuple[int, ...], Any, int, float]:
+def prove_unit(moves: tuple[int, ...], nodes: int, quiet: int, plies: int,
+               search: str = "depth") -> tuple[tuple[int, ...], Any, int, float]:
     """Worker: (moves, the proof or None, nodes spent, seconds) for the position after ``moves``,
-    the proof ending within ``plies`` plies of the empty board."""
+    the proof ending within ``plies`` plies of the empty board, by ``search`` ("depth" or "pn")."""
     start = time.perf_counter()
     prover = Prover(Budget(nodes))
     board = ThreatBoard(Position.from_moves(BOARD, list(moves)))
     tree = None
     try:
-        for limit in limits(moves, plies):
+        if search == "pn":
+            tree = pn_search.prove(prover, board, plies - len(moves))
+        for limit in limits(moves, plies) if search == "depth" else ():
             tree = prover.prove_x(board, quiet, limit)
             if tree is not None:
                 break
@@ -101,17 +106,19 @@ def transplant_unit(moves: tuple[int, ...], plies: int) -> Transplanted:
 
 
 def read_progress() -> dict[str, Any]:
-    progress: dict[str, Any] = {"seconds": 0.0, "nodes": 0, "failed": {}, "untransplanted": {}}
+    progress: dict[str, Any] = {"seconds": 0.0, "nodes": 0, "failed": {}, "failed_pn": {},
+                                "untransplanted": {}}
     if PROGRESS.exists():
         progress.update(json.loads(PROGRESS.read_text()))
     return progress
 
 
 def pending_units(document: dict[str, Any], progress: dict[str, Any], nodes: int, plies: int,
-                  chosen: list[int] | None) -> list[tuple[int, ...]]:
+                  chosen: list[int] | None, failures: str = "failed") -> list[tuple[int, ...]]:
     """The units still to prove, first replies farthest first, skipping those failed within ``nodes``
-    and those proven already as the same position reached another way; a unit proven in more than
-    ``plies`` from the empty board is still to prove."""
+    (by the search whose failures ``progress[failures]`` holds) and those proven already as the same
+    position reached another way; a unit proven in more than ``plies`` from the empty board is still
+    to prove."""
     known = store.branches(document)
     proven = proven_positions(document, UNIT_MOVES)
     units: list[tuple[int, ...]] = []
@@ -125,7 +132,7 @@ def pending_units(document: dict[str, Any], progress: dict[str, Any], nodes: int
             unit = (BOARD.centre, reply, x_move, second)
             if _proof_of(unit, proven, plies) is not None:
                 continue
-            if progress["failed"].get(_name(unit), 0) >= nodes:
+            if progress[failures].get(_name(unit), 0) >= nodes:
                 continue
             units.append(unit)
     return units
@@ -135,10 +142,11 @@ def forget_proven_failures(document: dict[str, Any], progress: dict[str, Any], p
     """Drop the failed units that are proven now, as the same position reached another way: the
     progress file then lists only failures still open."""
     proven = proven_positions(document, UNIT_MOVES)
-    for name in list(progress["failed"]):
-        unit = tuple(BOARD.parse_cell(cell) for cell in name.split())
-        if _proof_of(unit, proven, plies) is not None:
-            del progress["failed"][name]
+    for failures in (progress["failed"], progress["failed_pn"]):
+        for name in list(failures):
+            unit = tuple(BOARD.parse_cell(cell) for cell in name.split())
+            if _proof_of(unit, proven, plies) is not None:
+                del failures[name]
 
 
 def _proof_of(unit: tuple[int, ...], proven: dict[tuple[int, int], Proven], plies: int) -> Proven | None:
@@ -194,6 +202,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quiet", type=int, default=QUIET, help=f"quiet moves in a row (default {QUIET})")
     parser.add_argument("--plies", type=int, default=PLIES,
                         help=f"the most plies a line may take from the empty board (default {PLIES})")
+    parser.add_argument("--search", choices=("depth", "pn"), default="depth",
+                        help="depth first, with quiet moves in a row, or by proof numbers (default depth)")
     parser.add_argument("--retry", action="store_true", help="try failed units again, whatever their budget")
     parser.add_argument("--transplant", action="store_true",
                         help="search nothing: offer open units the proofs of units one O mark apart")
@@ -221,14 +231,15 @@ def main(argv: list[str] | None = None) -> int:
 def search_all(document: dict[str, Any], progress: dict[str, Any], chosen: list[int] | None,
                args: argparse.Namespace) -> None:
     """Search every unit still to prove for a proof, within the budget of ``args.nodes`` a unit."""
+    failures = "failed_pn" if args.search == "pn" else "failed"
     # A retry passes over the failures, but keeps them: a unit failing again is recorded anew.
-    units = pending_units(document, {**progress, "failed": {}} if args.retry else progress, args.nodes,
-                          args.plies, chosen)
+    units = pending_units(document, {**progress, failures: {}} if args.retry else progress, args.nodes,
+                          args.plies, chosen, failures)
     _announce(len(units), "prove", args)
-    tasks = [(unit, args.nodes, args.quiet, args.plies) for unit in units]
+    tasks = [(unit, args.nodes, args.quiet, args.plies, args.search) for unit in units]
 
     def recorded(result: tuple[tuple[int, ...], Any, int, float]) -> None:
-        record(document, progress, *result, args.nodes)
+        record(document, progress, *result, args.nodes, failures)
 
     run(document, progress, prove_unit, tasks, recorded, args)
 
@@ -258,6 +269,7 @@ def transplant_all(document: dict[str, Any], progress: dict[str, Any], chosen: l
             return
         tried.pop(_name(moves), None)
         progress["failed"].pop(_name(moves), None)
+        progress["failed_pn"].pop(_name(moves), None)
         store.add(document, moves, tree, bound)
         print(f"{_name(moves)}: proven by the tree of {_name(donor)} ({seconds:.1f} s)", flush=True)
 
@@ -313,13 +325,14 @@ def _quiet_worker() -> None:
 
 
 def record(document: dict[str, Any], progress: dict[str, Any], moves: tuple[int, ...], tree: Any,
-           nodes: int, seconds: float, budget: int) -> None:
+           nodes: int, seconds: float, budget: int, failures: str = "failed") -> None:
     progress["seconds"] += seconds
     progress["nodes"] += nodes
     if tree is None:
-        progress["failed"][_name(moves)] = budget
+        progress[failures][_name(moves)] = budget
     else:
         progress["failed"].pop(_name(moves), None)
+        progress["failed_pn"].pop(_name(moves), None)
         store.add(document, moves, tree)
     verdict = "proven" if tree else "not proven"
     print(f"{_name(moves)}: {verdict} ({nodes} nodes, {seconds:.1f} s)", flush=True)

@@ -40,7 +40,7 @@ def document_with(plies: dict[tuple[int, ...], int]) -> dict[str, Any]:
 
 
 def no_failures() -> dict[str, Any]:
-    return {"seconds": 0.0, "nodes": 0, "failed": {}}
+    return {"seconds": 0.0, "nodes": 0, "failed": {}, "failed_pn": {}}
 
 
 def test_a_unit_is_searched_within_short_limits_first_then_within_the_whole_limit() -> None:
@@ -62,6 +62,15 @@ def test_a_unit_proven_by_the_worker_passes_the_checker_within_its_limit() -> No
     assert script.prove_unit(moves, 100_000, 0, len(moves) + 2)[1] is None  # two plies cannot hold it
 
 
+def test_the_worker_searches_by_proof_numbers_when_asked() -> None:
+    script = load_script()
+    moves = tuple(BOARD.parse_cell(name) for name in ("h8", "a1", "g8", "a3", "f8", "a5"))
+    returned, tree, nodes, _ = script.prove_unit(moves, 100_000, 0, 35, "pn")
+    assert returned == moves and 0 < nodes < 100_000
+    assert check_branch(BOARD, list(moves), tree)[1] == 3
+    assert script.prove_unit(moves, 100_000, 0, len(moves) + 2, "pn")[1] is None
+
+
 def test_a_unit_proven_beyond_the_limit_is_still_to_prove() -> None:
     script = load_script()
     long_unit = UNITS[1]
@@ -79,6 +88,19 @@ def test_a_failed_unit_waits_for_a_bigger_budget() -> None:
     progress["failed"][script._name(UNITS[0])] = 1_000_000
     assert UNITS[0] not in script.pending_units(store.empty_document(), progress, 1_000_000, 35, [REPLY])
     assert UNITS[0] in script.pending_units(store.empty_document(), progress, 2_000_000, 35, [REPLY])
+
+
+def test_a_failure_of_one_search_leaves_the_unit_to_the_other() -> None:
+    script = load_script()
+    progress = no_failures()
+    progress["failed"][script._name(UNITS[0])] = 3_000_000
+    document = store.empty_document()
+    assert UNITS[0] not in script.pending_units(document, progress, 3_000_000, 35, [REPLY])
+    assert UNITS[0] in script.pending_units(document, progress, 3_000_000, 35, [REPLY], "failed_pn")
+    script.record(document, progress, UNITS[1], None, 3_000_000, 1.0, 3_000_000, "failed_pn")
+    assert progress["failed_pn"] == {script._name(UNITS[1]): 3_000_000}
+    assert UNITS[1] in script.pending_units(document, progress, 3_000_000, 35, [REPLY])
+    assert UNITS[1] not in script.pending_units(document, progress, 3_000_000, 35, [REPLY], "failed_pn")
 
 
 def test_a_first_reply_folds_only_when_every_unit_is_within_the_limit() -> None:
@@ -151,9 +173,10 @@ def test_a_failure_is_forgotten_once_its_position_is_proven_another_way() -> Non
     progress = no_failures()
     other = next(unit for unit in UNITS if canonical_key(unit) != canonical_key(proven))
     names = [script._name(unit) for unit in (same, other)]
-    progress["failed"] = dict.fromkeys(names, 3_000_000)
+    for failures in ("failed", "failed_pn"):  # each search's failures
+        progress[failures] = dict.fromkeys(names, 3_000_000)
     script.forget_proven_failures(document_with({proven: 21}), progress, 35)
-    assert list(progress["failed"]) == [names[1]]
+    assert list(progress["failed"]) == list(progress["failed_pn"]) == [names[1]]
     # Proven too long to count, the failure stays.
     progress["failed"] = dict.fromkeys(names, 3_000_000)
     script.forget_proven_failures(document_with({proven: 33}), progress, 35)
@@ -168,7 +191,7 @@ def test_a_transplant_run_keeps_what_the_checker_passes_and_offers_the_rest_agai
     document = store.empty_document()
     store.add(document, donor, script.prove_unit(donor, 100_000, 0, 35)[1])
     progress = no_failures() | {"untransplanted": {}}
-    progress["failed"][script._name(taken)] = 3_000_000
+    progress["failed"][script._name(taken)] = progress["failed_pn"][script._name(taken)] = 3_000_000
     monkeypatch.setattr(script, "UNIT_MOVES", len(donor))
     monkeypatch.setattr(script, "pending_units", lambda *_: [taken, blocked])
     monkeypatch.setattr(script, "save", lambda *_: 0)  # the package's proof file stays as it is
@@ -177,7 +200,7 @@ def test_a_transplant_run_keeps_what_the_checker_passes_and_offers_the_rest_agai
     script.transplant_all(document, progress, None, args)
     assert check_branch(BOARD, list(taken), store.branches(document)[taken]["tree"])[1] == 3
     assert blocked not in store.branches(document)
-    assert progress["failed"] == {}  # proven now, the unit's failure is forgotten
+    assert progress["failed"] == progress["failed_pn"] == {}  # proven now, its failures are forgotten
     assert progress["untransplanted"] == {script._name(blocked): 1}
     assert "2 units to transplant" in capsys.readouterr().out
 

@@ -11,7 +11,8 @@ import copy
 from typing import Any
 
 import pytest
-from rules_only import double_five_moves, loses_at_once
+from proof_positions import FOUR_THREE, OPEN_THREE, QUIET, SPEC, VCF, fastest_win, game
+from rules_only import loses_at_once
 
 from tictactoe_tui.engine.bigboard.patternboard import PatternBoard
 from tictactoe_tui.engine.bigboard.threatboard import ThreatBoard
@@ -29,18 +30,9 @@ from tictactoe_tui.engine.rules.spec import BoardSpec
 from tictactoe_tui.engine.rules.symmetry import symmetries
 
 Node = Any
-SPEC = BoardSpec.parse("15x15k5")
 SMALL = BoardSpec.parse("9x9k5")
 NODES = 100_000
 """The prover's budget in every test, far more than any position below needs."""
-
-
-def game(xs: str, os: str, spec: BoardSpec = SPEC) -> Position:
-    """X's marks and O's marks, X's first, alternating: O is to move when X has one mark more."""
-    x_cells, o_cells = xs.split(), os.split()
-    assert len(x_cells) - len(o_cells) in (0, 1)
-    names = [name for pair in zip(x_cells, o_cells, strict=False) for name in pair]
-    return Position.from_moves(spec, names + x_cells[len(o_cells):])
 
 
 def cells(names: str, spec: BoardSpec = SPEC) -> set[int]:
@@ -56,27 +48,7 @@ def empty_cells(x: int, o: int, spec: BoardSpec = SPEC) -> list[int]:
     return bit_cells(spec.full_mask & ~(x | o))
 
 
-def fastest_win(position: Position) -> int:
-    """The fewest plies in which X could win, by the rules: 1 with a five-cell, 3 with a move to two."""
-    return 1 if winning_cells(SPEC, position.x, position.o) else 3 if double_five_moves(
-        position.x, position.o) else 5
-
-
 # X to move: the prover's trees pass the checker
-
-OPEN_THREE = game("f8 g8 h8", "a1 o1 a15")
-"""e8 or i8 makes an open four: O blocks one end, X fills the other. 3 plies, and none fewer (no
-five-cell now)."""
-FOUR_THREE = game("f8 g8 h8 i6 i7", "e8 a1 o1 a15 o15")
-"""i8 is a four (five-cell j8, e8 being O's) and the open three i6-i8: O blocks j8, X makes the open
-four i6-i9 or i5-i8 and then five. 5 plies, and no X move makes two five-cells at once (3 plies)."""
-VCF = game("c3 d3 e3 f5 f6", "b3 f8 a15 o15 o1")
-"""Fours only: f3 makes c3-f3 a four (b3 is O's), O must take g3, then f4 makes f3-f6 a four open at
-f2 and f7. 5 plies; no X move makes two five-cells at once."""
-QUIET = game("j8 i11 h9", "e7 g6 a1")
-"""No win by threats alone: X needs one quiet move first (found by a search over such positions; the
-proof takes about 6,000 nodes)."""
-
 
 @pytest.mark.parametrize(("position", "quiet", "plies"), [
     (OPEN_THREE, 0, 3),

@@ -41,6 +41,22 @@ THREAT_TREE_NODES = 200_000
 
 
 @dataclass(slots=True)
+class Defence:
+    """O to move in a proof: the replies that need a proof of their own, and what answers the rest."""
+
+    needed: list[int]
+    least: int
+    """The most plies the replies not in ``needed`` take to X's five."""
+    head: list[object]
+    """What the O node holds before its replies: ``[zone, threat]``, or nothing when X's threat
+    leaves every other reply lost at once."""
+
+    def node(self, replies: list[object], longest: int) -> Bounded:
+        """The O node with ``replies`` proven (the longest of them in ``longest`` plies), and its bound."""
+        return [*self.head, replies], max(self.least, 1 + longest)
+
+
+@dataclass(slots=True)
 class Prover:
     """Proves X's wins over one board, remembering the positions already settled.
 
@@ -62,6 +78,10 @@ class Prover:
         plies is no limit at all."""
         found = self._prove_x(board, quiet, board.spec.cells if plies is None else plies)
         return None if found is None else found[0]
+
+    def threats(self, board: LineBoard, plies: int) -> Bounded | None:
+        """X to move: X's win by threats alone within ``plies`` (no quiet move), with its bound."""
+        return self._prove_x(board, 0, plies)
 
     def prove_o(self, board: LineBoard, quiet: int, plies: int | None = None) -> GameNode | None:
         """O to move: the zone, its threat tree and a proof for each reply inside it (within
@@ -118,7 +138,7 @@ class Prover:
                     if cell not in tried]
         moves = blocking
         if not moves and quiet > 0:
-            untried = [cell for cell in _ranked(board) if cell not in tried]
+            untried = [cell for cell in ranked(board) if cell not in tried]
             moves = [(cell, quiet - 1) for cell in untried[:QUIET_CANDIDATES]]
         for move, left in moves:
             node = self._try(board, move, left, plies)
@@ -137,6 +157,15 @@ class Prover:
         return None if reply is None else ([move, reply[0]], 1 + reply[1])
 
     def _prove_o(self, board: LineBoard, quiet: int, plies: int) -> Bounded | None:
+        found = self.defence(board, plies)
+        if found is None:
+            return None
+        replies = self._replies(board, found.needed, quiet, plies - 1)
+        return None if replies is None else found.node(replies[0], replies[1])
+
+    def defence(self, board: LineBoard, plies: int) -> Defence | None:
+        """O to move: the replies that need a proof of their own and what answers the rest, or None
+        when X does not threaten or the rest would take more than ``plies``."""
         if board.fives[O] or plies < 2:  # O's reply and X's five at the least
             return None
         forced = needed_replies(board, None)
@@ -144,8 +173,7 @@ class Prover:
             # The replies not listed lose at once: in two plies to X's five-cell, else in four.
             unlisted = (board.spec.full_mask & ~board.occupied).bit_count() > len(forced)
             least = (2 if board.fives[X] else 4) if unlisted else 0
-            replies = self._replies(board, forced, quiet, plies - 1) if least <= plies else None
-            return None if replies is None else ([replies[0]], max(least, 1 + replies[1]))
+            return Defence(forced, least, []) if least <= plies else None
         zone: set[int] = set()
         part = self.budget.part(THREAT_TREE_NODES)
         board.pass_turn()
@@ -168,9 +196,8 @@ class Prover:
         if least > plies:
             return None
         needed = [cell for cell in self._empty(board) if cell in zone]
-        replies = self._replies(board, distinct_replies(board.spec, board.stones[X], board.stones[O], needed),
-                                quiet, plies - 1)
-        return None if replies is None else ([sorted(zone), threat, replies[0]], max(least, 1 + replies[1]))
+        return Defence(distinct_replies(board.spec, board.stones[X], board.stones[O], needed), least,
+                       [sorted(zone), threat])
 
     def _replies(self, board: LineBoard, needed: list[int], quiet: int,
                  plies: int) -> tuple[list[object], int] | None:
@@ -195,7 +222,7 @@ class Prover:
         return bit_cells(board.spec.full_mask & ~board.occupied)
 
 
-def _ranked(board: LineBoard) -> list[int]:
+def ranked(board: LineBoard) -> list[int]:
     """The candidates for a quiet move, best first by their full pattern scores for both sides."""
     return sorted(board.candidates(),
                   key=lambda cell: (-board.pattern_score(X, cell) - board.pattern_score(O, cell), cell))

@@ -1,0 +1,69 @@
+"""Proof-number search, judged by the independent checker: every tree it writes must pass
+``checker.check_branch`` within the plies it was asked for, and it must leave the board as it found it."""
+
+from __future__ import annotations
+
+import pytest
+from proof_positions import FOUR_THREE, OPEN_THREE, QUIET, SPEC, VCF, fastest_win, game
+
+from tictactoe_tui.engine.bigboard.threatboard import ThreatBoard
+from tictactoe_tui.engine.budget import Budget, OutOfBudget
+from tictactoe_tui.engine.proof import pn_search
+from tictactoe_tui.engine.proof.bound import game_plies
+from tictactoe_tui.engine.proof.checker import check_branch
+from tictactoe_tui.engine.proof.prover import Prover
+from tictactoe_tui.engine.rules.position import Position
+from tictactoe_tui.engine.rules.scans import winning_cells
+
+NODES = 200_000
+"""The budget of every search below, far more than any of them needs."""
+
+
+def search(position: Position, plies: int, nodes: int = NODES) -> object:
+    board = ThreatBoard(position)
+    before = (board.stones, board.side, board.occupied)
+    try:
+        return pn_search.prove(Prover(Budget(max_nodes=nodes)), board, plies)
+    finally:
+        assert (board.stones, board.side, board.occupied) == before
+
+
+@pytest.mark.parametrize("position", [OPEN_THREE, FOUR_THREE, VCF, QUIET],
+                         ids=["open three", "four-three", "vcf", "quiet"])
+def test_its_trees_pass_the_checker_with_the_bound_the_format_gives(position: Position) -> None:
+    tree = search(position, 35)
+    assert tree is not None
+    _, bound = check_branch(SPEC, position.moves, tree)
+    assert bound == game_plies(SPEC, tree, "x", position.x, position.o, {})
+    assert fastest_win(position) <= bound <= 35
+
+
+def test_a_quiet_position_is_proven_through_a_quiet_move() -> None:
+    move, o_node = search(QUIET, 35)
+    assert not winning_cells(SPEC, QUIET.x | 1 << move, QUIET.o)  # no four: a quiet move
+    zone, threat, replies = o_node
+    assert threat is not None and move not in zone and replies  # O's replies inside the zone, proven
+
+
+def test_the_limit_on_plies_is_kept() -> None:
+    # Within the depth-first prover's shortest proof with one quiet move, the same quiet moves and
+    # the same wins by threats are open to the proof-number search; below it, a proof may still be
+    # found with more quiet moves, but never one longer than asked.
+    shortest = next(plies for plies in range(5, 36)
+                    if Prover(Budget(max_nodes=NODES)).prove_x(ThreatBoard(QUIET), 1, plies) is not None)
+    for plies in range(shortest + 1, shortest - 4, -1):
+        tree = search(QUIET, plies, nodes=1_000_000)
+        assert tree is not None or plies < shortest, f"within {plies} plies"
+        if tree is not None:
+            assert check_branch(SPEC, QUIET.moves, tree)[1] <= plies
+    assert search(QUIET, fastest_win(QUIET) - 1) is None
+
+
+def test_no_proof_when_o_wins_next() -> None:
+    o_open_four = game("h8 i8 a1 c1", "h9 i9 j9 k9")  # O's five-cells g9 and l9: X blocks one only
+    assert search(o_open_four, 35) is None
+
+
+def test_a_spent_budget_stops_the_search_with_the_board_restored() -> None:
+    with pytest.raises(OutOfBudget):
+        search(QUIET, 35, nodes=2_000)

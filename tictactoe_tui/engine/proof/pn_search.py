@@ -1,0 +1,170 @@
+"""Proof-number search over X's quiet moves and O's replies, for positions the prover's depth-first
+search gives up on.
+
+The depth-first search (``prover``) tries X's quiet moves in a fixed order, each to the end, and
+spends its budget on the first that fails late. Proof-number search (Allis's, as in his proof of
+Gomoku) grows one tree instead and always expands the node that would do most to settle the root:
+the quiet move whose O replies are fewest and easiest. Its leaves are the prover's own steps: an X
+node is proven when the prover finds a win by threats alone, and an X move gives an O node only if,
+were O to pass, X would win by threats; that threat's zone names the replies that need a proof of
+their own. So every tree found is one the checker reads, within the plies asked for.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..bigboard.lineboard import LineBoard, O
+from ..budget import OutOfBudget
+from .prover import Bounded, Defence, GameNode, Prover, ranked
+
+INFINITE = 1 << 40
+"""A proof or disproof number that no sum of real ones reaches."""
+CANDIDATES = 8
+"""How many quiet moves an X node tries, best first by the pattern board's scores."""
+
+
+@dataclass(slots=True, eq=False)
+class _Node:
+    move: int
+    """The move that led here (-1 at the root)."""
+    depth: int
+    """Plies from the root."""
+    proof: int = 1
+    disproof: int = 1
+    children: list[_Node] | None = None
+    """None until expanded."""
+    won: Bounded | None = None
+    """An X node: the prover's proof by threats alone, if it found one."""
+    defence: Defence | None = None
+    """An O node: the replies that need a proof, and what answers the rest."""
+
+
+def prove(prover: Prover, board: LineBoard, plies: int) -> GameNode | None:
+    """X to move on ``board``: the proof of X's win within ``plies``, or None when the search ends
+    without one (the board is left as it was). Raises ``OutOfBudget`` when the prover's budget runs
+    out."""
+    root = _Node(-1, 0)
+    _judge_x(prover, board, root, plies)
+    while root.proof and root.disproof:
+        path = _most_proving(board, root)
+        try:
+            _expand(prover, board, path[-1], plies)
+        finally:
+            for node in reversed(path):
+                _update(node)
+                if node is not root:
+                    board.undo()
+    return None if root.proof else _tree_x(root)[0]
+
+
+def _most_proving(board: LineBoard, root: _Node) -> list[_Node]:
+    """The path from the root to the leaf to expand next, its moves played on ``board``."""
+    path = [root]
+    node = root
+    while node.children is not None:
+        key = (lambda child: child.proof) if node.depth % 2 == 0 else (lambda child: child.disproof)
+        node = min(node.children, key=key)
+        board.play(node.move)
+        path.append(node)
+    return path
+
+
+def _expand(prover: Prover, board: LineBoard, node: _Node, plies: int) -> None:
+    """Give ``node`` its children, each judged as it is made."""
+    children: list[_Node] = []
+    if node.depth % 2 == 0:
+        for move in _x_moves(board):
+            child = _child(prover, board, node, move, plies)
+            if child.disproof:
+                children.append(child)
+    else:
+        assert node.defence is not None
+        for reply in node.defence.needed:
+            children.append(child := _child(prover, board, node, reply, plies))
+            if not child.disproof:  # the O node is lost, and its other replies need no look
+                break
+    node.children = children
+
+
+def _child(prover: Prover, board: LineBoard, node: _Node, move: int, plies: int) -> _Node:
+    """``node``'s child after ``move``, judged."""
+    child = _Node(move, node.depth + 1)
+    board.play(move)
+    try:
+        (_judge_o if node.depth % 2 == 0 else _judge_x)(prover, board, child, plies)
+    finally:
+        board.undo()
+    return child
+
+
+def _x_moves(board: LineBoard) -> list[int]:
+    """X's moves worth a node: O's five-cell if it has one, the answers to O's threat to win if
+    it threatens, else the best quiet moves."""
+    blocks = board.fives[O]
+    if blocks:
+        return sorted(blocks) if len(blocks) == 1 else []
+    if board.winning[O]:
+        return sorted(board.defences(O))
+    return ranked(board)[:CANDIDATES]
+
+
+def _judge_x(prover: Prover, board: LineBoard, node: _Node, plies: int) -> None:
+    """An X node is proven when X wins by threats alone within the plies left, and lost when
+    fewer are left than a quiet move and a win by threats need."""
+    left = plies - node.depth
+    try:
+        node.won = prover.threats(board, left)
+    except OutOfBudget:
+        if prover.budget.exhausted:
+            raise
+    if node.won is not None:
+        node.proof, node.disproof = 0, INFINITE
+    elif left < 5:  # a quiet move, O's reply, and then three plies at the least for a threat's win
+        node.proof, node.disproof = INFINITE, 0
+
+
+def _judge_o(prover: Prover, board: LineBoard, node: _Node, plies: int) -> None:
+    """An O node stands only if X threatens a win within the plies left; it is proven at once when
+    no reply needs a proof of its own."""
+    node.defence = prover.defence(board, plies - node.depth)
+    if node.defence is None:
+        node.proof, node.disproof = INFINITE, 0
+    elif not node.defence.needed:
+        node.proof, node.disproof, node.children = 0, INFINITE, []
+    else:
+        node.proof = len(node.defence.needed)
+
+
+def _update(node: _Node) -> None:
+    children = node.children
+    if children is None:
+        return
+    if node.depth % 2 == 0:
+        node.proof = min((child.proof for child in children), default=INFINITE)
+        node.disproof = min(INFINITE, sum(child.disproof for child in children))
+        if not node.disproof:
+            node.children = []  # a lost X node's tree is of no further use
+    else:
+        node.proof = min(INFINITE, sum(child.proof for child in children))
+        node.disproof = min((child.disproof for child in children), default=INFINITE)
+
+
+def _tree_x(node: _Node) -> Bounded:
+    if node.won is not None:
+        return node.won
+    assert node.children
+    move, (tree, bound) = min(((child.move, _tree_o(child)) for child in node.children if not child.proof),
+                              key=lambda found: found[1][1])
+    return [move, tree], 1 + bound
+
+
+def _tree_o(node: _Node) -> Bounded:
+    assert node.defence is not None and node.children is not None
+    replies: list[object] = []
+    longest = 0
+    for child in node.children:
+        tree, bound = _tree_x(child)
+        replies.append([child.move, tree])
+        longest = max(longest, bound)
+    return node.defence.node(replies, longest)
