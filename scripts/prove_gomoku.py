@@ -81,10 +81,11 @@ def prove_unit(moves: tuple[int, ...], nodes: int, quiet: int, plies: int,
     try:
         if search == "pn":
             tree = pn_search.prove(prover, board, plies - len(moves))
-        for limit in limits(moves, plies) if search == "depth" else ():
-            tree = prover.prove_x(board, quiet, limit)
-            if tree is not None:
-                break
+        else:
+            for limit in limits(moves, plies):
+                tree = prover.prove_x(board, quiet, limit)
+                if tree is not None:
+                    break
     except OutOfBudget:
         tree = None
     return moves, tree, prover.budget.nodes, time.perf_counter() - start
