@@ -48,6 +48,8 @@ from tictactoe_tui.engine.proof.transpose import Proven, canonical_key, carried_
 from tictactoe_tui.engine.rules.position import Position
 
 PROGRESS = Path(__file__).resolve().parent.parent / "bench" / "results" / "gomoku_proof.json"
+FAILURES = {"depth": "failed", "pn": "failed_pn"}
+"""Each search's list of failed units in the progress file: one search's failure is not the other's."""
 UNIT_MOVES = 4
 """Moves from the empty board to a unit: X's centre, O's first reply, X's second move, O's reply."""
 SAVE_EVERY = 120.0
@@ -107,8 +109,8 @@ def transplant_unit(moves: tuple[int, ...], plies: int) -> Transplanted:
 
 
 def read_progress() -> dict[str, Any]:
-    progress: dict[str, Any] = {"seconds": 0.0, "nodes": 0, "failed": {}, "failed_pn": {},
-                                "untransplanted": {}}
+    progress: dict[str, Any] = {"seconds": 0.0, "nodes": 0, "untransplanted": {},
+                                **{failures: {} for failures in FAILURES.values()}}
     if PROGRESS.exists():
         progress.update(json.loads(PROGRESS.read_text()))
     return progress
@@ -143,11 +145,11 @@ def forget_proven_failures(document: dict[str, Any], progress: dict[str, Any], p
     """Drop the failed units that are proven now, as the same position reached another way: the
     progress file then lists only failures still open."""
     proven = proven_positions(document, UNIT_MOVES)
-    for failures in (progress["failed"], progress["failed_pn"]):
-        for name in list(failures):
+    for failures in FAILURES.values():
+        for name in list(progress[failures]):
             unit = tuple(BOARD.parse_cell(cell) for cell in name.split())
             if _proof_of(unit, proven, plies) is not None:
-                del failures[name]
+                del progress[failures][name]
 
 
 def _proof_of(unit: tuple[int, ...], proven: dict[tuple[int, int], Proven], plies: int) -> Proven | None:
@@ -203,7 +205,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quiet", type=int, default=QUIET, help=f"quiet moves in a row (default {QUIET})")
     parser.add_argument("--plies", type=int, default=PLIES,
                         help=f"the most plies a line may take from the empty board (default {PLIES})")
-    parser.add_argument("--search", choices=("depth", "pn"), default="depth",
+    parser.add_argument("--search", choices=tuple(FAILURES), default="depth",
                         help="depth first, with quiet moves in a row, or by proof numbers (default depth)")
     parser.add_argument("--retry", action="store_true", help="try failed units again, whatever their budget")
     parser.add_argument("--transplant", action="store_true",
@@ -232,7 +234,7 @@ def main(argv: list[str] | None = None) -> int:
 def search_all(document: dict[str, Any], progress: dict[str, Any], chosen: list[int] | None,
                args: argparse.Namespace) -> None:
     """Search every unit still to prove for a proof, within the budget of ``args.nodes`` a unit."""
-    failures = "failed_pn" if args.search == "pn" else "failed"
+    failures = FAILURES[args.search]
     # A retry passes over the failures, but keeps them: a unit failing again is recorded anew.
     units = pending_units(document, {**progress, failures: {}} if args.retry else progress, args.nodes,
                           args.plies, chosen, failures)
@@ -269,8 +271,7 @@ def transplant_all(document: dict[str, Any], progress: dict[str, Any], chosen: l
             print(f"{_name(moves)}: no donor proves it ({seconds:.1f} s)", flush=True)
             return
         tried.pop(_name(moves), None)
-        progress["failed"].pop(_name(moves), None)
-        progress["failed_pn"].pop(_name(moves), None)
+        _forget(progress, moves)
         store.add(document, moves, tree, bound)
         print(f"{_name(moves)}: proven by the tree of {_name(donor)} ({seconds:.1f} s)", flush=True)
 
@@ -332,11 +333,17 @@ def record(document: dict[str, Any], progress: dict[str, Any], moves: tuple[int,
     if tree is None:
         progress[failures][_name(moves)] = budget
     else:
-        progress["failed"].pop(_name(moves), None)
-        progress["failed_pn"].pop(_name(moves), None)
+        _forget(progress, moves)
         store.add(document, moves, tree)
     verdict = "proven" if tree else "not proven"
     print(f"{_name(moves)}: {verdict} ({nodes} nodes, {seconds:.1f} s)", flush=True)
+
+
+
+def _forget(progress: dict[str, Any], moves: tuple[int, ...]) -> None:
+    """A unit proven leaves every search's failures."""
+    for failures in FAILURES.values():
+        progress[failures].pop(_name(moves), None)
 
 
 if __name__ == "__main__":

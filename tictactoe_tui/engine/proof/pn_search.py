@@ -15,7 +15,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..bigboard.lineboard import LineBoard, O
-from ..budget import OutOfBudget
 from .prover import Bounded, Defence, GameNode, Prover, ranked
 
 INFINITE = 1 << 40
@@ -113,11 +112,7 @@ def _judge_x(prover: Prover, board: LineBoard, node: _Node, plies: int) -> None:
     """An X node is proven when X wins by threats alone within the plies left, and lost when
     fewer are left than a quiet move and a win by threats need."""
     left = plies - node.depth
-    try:
-        node.won = prover.threats(board, left)
-    except OutOfBudget:
-        if prover.budget.exhausted:
-            raise
+    node.won = prover.threats(board, left)
     if node.won is not None:
         node.proof, node.disproof = 0, INFINITE
     elif left < 5:  # a quiet move, O's reply, and then three plies at the least for a threat's win
