@@ -121,9 +121,12 @@ def pending_units(document: dict[str, Any], progress: dict[str, Any], nodes: int
     """The units still to prove, first replies farthest first, skipping those failed within ``nodes``
     (by the search whose failures ``progress[failures]`` holds) and those proven already as the same
     position reached another way; a unit proven in more than ``plies`` from the empty board is still
-    to prove."""
+    to prove. Of units that are one position (O's replies swapped, the board turned) only the first
+    is listed, and none once one has failed within ``nodes``: the search is the same, and its proof
+    serves them all."""
     known = store.branches(document)
     proven = proven_positions(document, UNIT_MOVES)
+    taken = {canonical_key(_unit(name)) for name, budget in progress[failures].items() if budget >= nodes}
     units: list[tuple[int, ...]] = []
     for reply in first_replies():
         if chosen is not None and reply not in chosen:
@@ -135,8 +138,10 @@ def pending_units(document: dict[str, Any], progress: dict[str, Any], nodes: int
             unit = (BOARD.centre, reply, x_move, second)
             if _proof_of(unit, proven, plies) is not None:
                 continue
-            if progress[failures].get(_name(unit), 0) >= nodes:
+            key = canonical_key(unit)
+            if key in taken:
                 continue
+            taken.add(key)
             units.append(unit)
     return units
 
@@ -147,8 +152,7 @@ def forget_proven_failures(document: dict[str, Any], progress: dict[str, Any], p
     proven = proven_positions(document, UNIT_MOVES)
     for failures in FAILURES.values():
         for name in list(progress[failures]):
-            unit = tuple(BOARD.parse_cell(cell) for cell in name.split())
-            if _proof_of(unit, proven, plies) is not None:
+            if _proof_of(_unit(name), proven, plies) is not None:
                 del progress[failures][name]
 
 
@@ -166,6 +170,10 @@ def _within(branch: dict[str, Any] | None, plies: int) -> bool:
 
 def _name(moves: tuple[int, ...]) -> str:
     return " ".join(BOARD.cell_name(cell) for cell in moves)
+
+
+def _unit(name: str) -> tuple[int, ...]:
+    return tuple(BOARD.parse_cell(cell) for cell in name.split())
 
 
 def fold_all(document: dict[str, Any], plies: int) -> list[int]:

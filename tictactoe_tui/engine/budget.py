@@ -54,6 +54,13 @@ class Budget:
                 or (self.deadline is not None and time.perf_counter() >= self.deadline)
                 or self.stopped)
 
+    def spent_with(self, part: Budget) -> bool:
+        """Whether this budget is spent once ``part``'s nodes (not yet added) are counted: a part that
+        ran out because its whole did must not pass for one that ran out of its own nodes, or what it
+        did not finish would be taken for what it found."""
+        return ((self.max_nodes is not None and self.nodes + part.nodes >= self.max_nodes)
+                or self.exhausted)
+
     def part(self, max_nodes: int | None = None, deadline: float | None = None) -> Budget:
         """A budget for one part of this search, within both this one's limits and the given ones.
 

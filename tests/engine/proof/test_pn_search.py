@@ -45,6 +45,28 @@ def test_a_quiet_position_is_proven_through_a_quiet_move() -> None:
     assert threat is not None and move not in zone and replies  # O's replies inside the zone, proven
 
 
+@pytest.mark.parametrize("position", [FOUR_THREE, VCF], ids=["four-three", "vcf"])
+def test_a_threat_search_that_gives_up_is_tried_again_with_more_before_any_quiet_move(
+        position: Position, monkeypatch: pytest.MonkeyPatch) -> None:
+    # With a first bound of one node, the root's search for a win by threats gives up, again and
+    # again with a bound growing each time, until it is given enough: its win is the proof, with no
+    # quiet move tried before it.
+    monkeypatch.setattr(pn_search, "LEAF_NODES", 1)
+    won = Prover(Budget(max_nodes=NODES)).threats(ThreatBoard(position), 35)
+    assert won is not None
+    assert search(position, 35) == won[0]
+
+
+def test_x_nodes_that_give_up_on_their_threat_searches_still_reach_the_proof(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # With the bound below what any of the quiet position's wins by threats costs, every X node
+    # gives up at first; the proof is found all the same, and passes the checker.
+    monkeypatch.setattr(pn_search, "LEAF_NODES", 10)
+    tree = search(QUIET, 35, nodes=1_000_000)
+    assert tree is not None
+    assert check_branch(SPEC, QUIET.moves, tree)[1] <= 35
+
+
 def test_the_limit_on_plies_is_kept() -> None:
     # Within the depth-first prover's shortest proof with one quiet move, the same quiet moves and
     # the same wins by threats are open to the proof-number search; below it, a proof may still be

@@ -144,6 +144,23 @@ def test_a_unit_proven_as_the_same_position_under_another_first_reply_is_not_pro
     assert same in script.pending_units(long, no_failures(), 3_000_000, 35, [same[1]])
 
 
+def test_units_that_are_one_position_are_searched_once_and_not_after_one_failed() -> None:
+    script = load_script()
+    first, same = same_position_pair()
+    replies = [first[1], same[1]]
+    every = [*units_of(first[1]), *units_of(same[1])]
+    pending = script.pending_units(store.empty_document(), no_failures(), 3_000_000, 35, replies)
+    assert [unit for unit in every if unit not in pending] == [same]
+    for failed in (first, same):  # whichever of them failed, the other waits with it
+        progress = no_failures()
+        progress["failed_pn"] = {script._name(failed): 3_000_000}
+        waiting = script.pending_units(store.empty_document(), progress, 3_000_000, 35, replies, "failed_pn")
+        assert first not in waiting and same not in waiting and len(waiting) == len(every) - 2
+        bigger = script.pending_units(store.empty_document(), progress, 6_000_000, 35, replies, "failed_pn")
+        assert [unit for unit in every if unit not in bigger] == [same]
+        assert first in script.pending_units(store.empty_document(), progress, 3_000_000, 35, replies)
+
+
 def test_a_first_reply_folds_with_a_unit_carried_over_from_another_first_reply() -> None:
     script = load_script()
     proven, same = same_position_pair()

@@ -16,7 +16,7 @@ from rules_only import loses_at_once
 
 from tictactoe_tui.engine.bigboard.patternboard import PatternBoard
 from tictactoe_tui.engine.bigboard.threatboard import ThreatBoard
-from tictactoe_tui.engine.budget import Budget
+from tictactoe_tui.engine.budget import Budget, OutOfBudget
 from tictactoe_tui.engine.proof import store
 from tictactoe_tui.engine.proof.bound import game_plies
 from tictactoe_tui.engine.proof.campaign import CENTRE, first_replies, second_move, second_replies
@@ -98,6 +98,47 @@ def test_no_proof_when_o_wins_next() -> None:
     assert Prover(Budget(max_nodes=NODES)).prove_x(ThreatBoard(o_open_four), 2) is None
     o_four = game("h8 i8 a1 c1 o15", "h9 i9 j9 k9")  # O to move, with a five-cell
     assert Prover(Budget(max_nodes=NODES)).prove_o(ThreatBoard(o_four), 2) is None
+
+
+# Budgets
+
+@pytest.mark.parametrize("position", [FOUR_THREE, VCF], ids=["four-three", "vcf"])
+def test_a_budget_that_ends_inside_a_search_raises_and_never_passes_for_no_win(position: Position) -> None:
+    # Every budget short of what the search needs: the search either finds the win or says it ran
+    # out. Were a threat search cut short by the end of the budget taken as finding nothing, the
+    # position would be remembered as failed.
+    cold = Prover(Budget())
+    assert cold.threats(ThreatBoard(position), 35) is not None
+    for nodes in range(1, cold.budget.nodes + 1):
+        try:
+            found = Prover(Budget(max_nodes=nodes)).threats(ThreatBoard(position), 35)
+        except OutOfBudget:
+            continue
+        assert found is not None, f"with {nodes} nodes"
+
+
+def test_a_bounded_threat_search_gives_up_without_taking_its_position_for_failed() -> None:
+    cold = Prover(Budget())
+    assert cold.threats(ThreatBoard(VCF), 35) is not None
+    prover = Prover(Budget(max_nodes=NODES))
+    whole = prover.budget
+    board = ThreatBoard(VCF)
+    before = (board.stones, board.side, board.occupied)
+    assert prover.threats(board, 35, cold.budget.nodes - 1) is None
+    assert prover.budget is whole and 0 < whole.nodes < cold.budget.nodes
+    assert (board.stones, board.side, board.occupied) == before
+    # The position it gave up on is not taken as failed: the search without a bound still wins.
+    tree = prover.threats(board, 35)
+    assert tree is not None
+    assert check_branch(SPEC, VCF.moves, tree[0])[1] <= 35
+
+
+def test_a_bounded_threat_search_raises_when_the_whole_budget_ends_first() -> None:
+    cold = Prover(Budget())
+    assert cold.threats(ThreatBoard(VCF), 35) is not None
+    prover = Prover(Budget(max_nodes=cold.budget.nodes - 1))
+    with pytest.raises(OutOfBudget):
+        prover.threats(ThreatBoard(VCF), 35, cold.budget.nodes)
 
 
 # A limit on the plies

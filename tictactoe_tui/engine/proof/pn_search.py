@@ -8,6 +8,12 @@ the quiet move whose O replies are fewest and easiest. Its leaves are the prover
 node is proven when the prover finds a win by threats alone, and an X move gives an O node only if,
 were O to pass, X would win by threats; that threat's zone names the replies that need a proof of
 their own. So every tree found is one the checker reads, within the plies asked for.
+
+A search for a win by threats alone can run on through threat after threat for millions of nodes.
+Each is bounded (``LEAF_NODES`` at first): one that gives up leaves its node a leaf that looks
+costlier, searched again with more only when it is the most proving once more. Unbounded, one such
+search could take the budget of the whole tree; cut off for good, the wins it would have found
+were lost.
 """
 
 from __future__ import annotations
@@ -21,6 +27,12 @@ INFINITE = 1 << 40
 """A proof or disproof number that no sum of real ones reaches."""
 CANDIDATES = 8
 """How many quiet moves an X node tries, best first by the pattern board's scores."""
+LEAF_NODES = 30_000
+"""What an X node's first search for a win by threats alone may spend. Some of those searches run
+on through threat after threat: one that gives up is tried again with ``GROWTH`` times as much only
+when its node is the most proving again, and its proof number grows with what it has cost, so that
+one hard node cannot take the budget of all the others."""
+GROWTH = 4
 
 
 @dataclass(slots=True, eq=False)
@@ -35,6 +47,8 @@ class _Node:
     """None until expanded."""
     won: Bounded | None = None
     """An X node: the prover's proof by threats alone, if it found one."""
+    gave_up: int = 0
+    """An X node: the bound its search for a win by threats last gave up at (0: none did)."""
     defence: Defence | None = None
     """An O node: the replies that need a proof, and what answers the rest."""
 
@@ -73,6 +87,10 @@ def _expand(prover: Prover, board: LineBoard, node: _Node, plies: int) -> None:
     """Give ``node`` its children, each judged as it is made."""
     children: list[_Node] = []
     if node.depth % 2 == 0:
+        if node.gave_up:  # its search for a win by threats goes on before any quiet move
+            _judge_x(prover, board, node, plies)
+            if node.gave_up or not (node.proof and node.disproof):
+                return
         for move in _x_moves(board):
             child = _child(prover, board, node, move, plies)
             if child.disproof:
@@ -110,13 +128,20 @@ def _x_moves(board: LineBoard) -> list[int]:
 
 def _judge_x(prover: Prover, board: LineBoard, node: _Node, plies: int) -> None:
     """An X node is proven when X wins by threats alone within the plies left, and lost when
-    fewer are left than a quiet move and a win by threats need."""
+    fewer are left than a quiet move and a win by threats need. When that search gives up, the
+    node waits with a proof number that grows with what the search has cost."""
     left = plies - node.depth
-    node.won = prover.threats(board, left)
+    bound = node.gave_up * GROWTH or LEAF_NODES
+    before = prover.budget.nodes
+    node.won = prover.threats(board, left, bound)
+    # Only a search that gave up spends its whole bound: the prover counts a node before it looks.
+    node.gave_up = bound if node.won is None and prover.budget.nodes - before >= bound else 0
     if node.won is not None:
         node.proof, node.disproof = 0, INFINITE
     elif left < 5:  # a quiet move, O's reply, and then three plies at the least for a threat's win
         node.proof, node.disproof = INFINITE, 0
+    elif node.gave_up:
+        node.proof = 1 + node.gave_up // LEAF_NODES
 
 
 def _judge_o(prover: Prover, board: LineBoard, node: _Node, plies: int) -> None:

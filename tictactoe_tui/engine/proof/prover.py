@@ -79,9 +79,26 @@ class Prover:
         found = self._prove_x(board, quiet, board.spec.cells if plies is None else plies)
         return None if found is None else found[0]
 
-    def threats(self, board: LineBoard, plies: int) -> Bounded | None:
-        """X to move: X's win by threats alone within ``plies`` (no quiet move), with its bound."""
-        return self._prove_x(board, 0, plies)
+    def threats(self, board: LineBoard, plies: int, nodes: int | None = None) -> Bounded | None:
+        """X to move: X's win by threats alone within ``plies`` (no quiet move), with its bound.
+
+        With ``nodes``, a search that would spend more gives up and answers None, unless the whole
+        budget is spent too (then it raises ``OutOfBudget``): a caller weighing many positions
+        keeps one hard one from taking the budget of all the rest. What it settled on the way is
+        remembered; the position it gave up on is not taken as failed."""
+        if nodes is None:
+            return self._prove_x(board, 0, plies)
+        whole = self.budget
+        part = self.budget = whole.part(nodes)
+        try:
+            return self._prove_x(board, 0, plies)
+        except OutOfBudget:
+            if whole.spent_with(part):
+                raise
+            return None
+        finally:
+            self.budget = whole
+            whole.nodes += part.nodes
 
     def prove_o(self, board: LineBoard, quiet: int, plies: int | None = None) -> GameNode | None:
         """O to move: the zone, its threat tree and a proof for each reply inside it (within
@@ -122,7 +139,7 @@ class Prover:
         try:
             start = vct(board, part, max_threats=THREATS, memo=self.memo)
         except OutOfBudget:
-            if self.budget.exhausted:
+            if self.budget.spent_with(part):
                 raise
             start = None
         finally:
@@ -180,7 +197,7 @@ class Prover:
         try:
             threat = build_x(board, zone, part, self.memo)
         except OutOfBudget:
-            if self.budget.exhausted:
+            if self.budget.spent_with(part):
                 raise
             threat = None
         finally:

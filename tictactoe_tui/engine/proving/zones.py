@@ -136,7 +136,7 @@ class ZoneProver:
         try:
             return self._attack(node, part, None)
         except OutOfBudget:
-            if budget.exhausted:
+            if budget.spent_with(part):
                 raise
         finally:
             budget.nodes += part.nodes
