@@ -347,7 +347,6 @@ def record(document: dict[str, Any], progress: dict[str, Any], moves: tuple[int,
     print(f"{_name(moves)}: {verdict} ({nodes} nodes, {seconds:.1f} s)", flush=True)
 
 
-
 def _forget(progress: dict[str, Any], moves: tuple[int, ...]) -> None:
     """A unit proven leaves every search's failures."""
     for failures in FAILURES.values():
