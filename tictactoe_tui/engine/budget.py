@@ -4,8 +4,11 @@ spends from."""
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Protocol, TypeVar
+
+Found = TypeVar("Found")
 
 
 class OutOfBudget(Exception):
@@ -72,6 +75,21 @@ class Budget:
         if self.deadline is not None:
             deadline = self.deadline if deadline is None else min(deadline, self.deadline)
         return Budget(max_nodes, deadline, self.stop, whole=self)
+
+    def try_part(self, max_nodes: int, search: Callable[[Budget], Found]) -> Found | None:
+        """``search`` run on a part of this budget of at most ``max_nodes``, its nodes added here once
+        it ends: None when the part ran out of its own nodes, ``OutOfBudget`` when this budget ran
+        out too. One hard part gives up without its caller taking what it did not finish for an
+        answer, and without its caller's own budget being taken for spent."""
+        part = self.part(max_nodes)
+        try:
+            return search(part)
+        except OutOfBudget:
+            if self.spent_with(part):
+                raise
+            return None
+        finally:
+            self.nodes += part.nodes
 
     @property
     def total(self) -> int:

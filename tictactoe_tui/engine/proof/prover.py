@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from ..bigboard.lineboard import LineBoard, O, X
 from ..bigboard.threats import ThreatMemo, vct
-from ..budget import Budget, OutOfBudget
+from ..budget import Budget
 from ..rules.bits import bit_cells
 from ..rules.spec import BoardSpec
 from ..rules.symmetry import symmetries
@@ -89,16 +89,15 @@ class Prover:
         if nodes is None:
             return self._prove_x(board, 0, plies)
         whole = self.budget
-        part = self.budget = whole.part(nodes)
-        try:
-            return self._prove_x(board, 0, plies)
-        except OutOfBudget:
-            if whole.spent_with(part):
-                raise
-            return None
-        finally:
-            self.budget = whole
-            whole.nodes += part.nodes
+
+        def search(part: Budget) -> Bounded | None:
+            self.budget = part
+            try:
+                return self._prove_x(board, 0, plies)
+            finally:
+                self.budget = whole
+
+        return whole.try_part(nodes, search)
 
     def prove_o(self, board: LineBoard, quiet: int, plies: int | None = None) -> GameNode | None:
         """O to move: the zone, its threat tree and a proof for each reply inside it (within
@@ -135,15 +134,8 @@ class Prover:
             return None
         if blocks:
             return self._try(board, min(blocks), quiet, plies)
-        part = self.budget.part(VCT_NODES)
-        try:
-            start = vct(board, part, max_threats=THREATS, memo=self.memo)
-        except OutOfBudget:
-            if self.budget.spent_with(part):
-                raise
-            start = None
-        finally:
-            self.budget.nodes += part.nodes
+        start = self.budget.try_part(VCT_NODES,
+                                     lambda part: vct(board, part, max_threats=THREATS, memo=self.memo))
         tried = set()
         if start is not None:
             tried.add(start[0])
@@ -192,17 +184,12 @@ class Prover:
             least = (2 if board.fives[X] else 4) if unlisted else 0
             return Defence(forced, least, []) if least <= plies else None
         zone: set[int] = set()
-        part = self.budget.part(THREAT_TREE_NODES)
         board.pass_turn()
         try:
-            threat = build_x(board, zone, part, self.memo)
-        except OutOfBudget:
-            if self.budget.spent_with(part):
-                raise
-            threat = None
+            threat = self.budget.try_part(THREAT_TREE_NODES,
+                                          lambda part: build_x(board, zone, part, self.memo))
         finally:
             board.undo()
-            self.budget.nodes += part.nodes
         if threat is None:
             return None
         zone_mask = sum(1 << cell for cell in zone)

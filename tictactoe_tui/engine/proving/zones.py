@@ -132,14 +132,9 @@ class ZoneProver:
             return self._attack(node, budget, None)
         # Only a proof that one process does not settle soon is worth the workers' start and their
         # tables, which begin empty.
-        part = budget.part(max_nodes=SPLIT_AFTER)
-        try:
-            return self._attack(node, part, None)
-        except OutOfBudget:
-            if budget.spent_with(part):
-                raise
-        finally:
-            budget.nodes += part.nodes
+        settled = budget.try_part(SPLIT_AFTER, lambda part: self._attack(node, part, None))
+        if settled is not None:
+            return settled
         return self._attack(node, budget, partial(self._split, pool, node.side, budget))
 
     def _attack(self, node: Node, budget: Budget, defend: Defend | None) -> int:
