@@ -12,6 +12,7 @@ from tictactoe_tui.engine.proof import pn_search
 from tictactoe_tui.engine.proof.bound import game_plies
 from tictactoe_tui.engine.proof.checker import check_branch
 from tictactoe_tui.engine.proof.prover import Prover
+from tictactoe_tui.engine.rules.bits import bit_cells
 from tictactoe_tui.engine.rules.position import Position
 from tictactoe_tui.engine.rules.scans import winning_cells
 
@@ -89,3 +90,25 @@ def test_no_proof_when_o_wins_next() -> None:
 def test_a_spent_budget_stops_the_search_with_the_board_restored() -> None:
     with pytest.raises(OutOfBudget):
         search(QUIET, 35, nodes=2_000)
+
+
+def test_a_position_it_proves_through_quiet_moves_is_remembered_and_proven_again_in_one_look_up() -> None:
+    # The same marks reached by other moves are then proven at once, with the same tree and bound.
+    prover = Prover(Budget(max_nodes=NODES))
+    tree = pn_search.prove(prover, ThreatBoard(QUIET), 35)
+    assert tree is not None
+    assert prover.proven[QUIET.x, QUIET.o] == (tree, check_branch(SPEC, QUIET.moves, tree)[1])
+    before = prover.budget.nodes
+    assert pn_search.prove(prover, ThreatBoard(QUIET), 35) == tree
+    assert prover.budget.nodes - before == 1
+
+
+def test_every_proof_it_remembers_passes_the_checker_from_its_own_marks_with_its_bound() -> None:
+    # What a warm prover answers from memory must hold as a cold search's answer does.
+    prover = Prover(Budget(max_nodes=NODES))
+    assert pn_search.prove(prover, ThreatBoard(QUIET), 35) is not None
+    assert len(prover.proven) > 1
+    for (x_marks, o_marks), (tree, bound) in prover.proven.items():
+        xs, os = bit_cells(x_marks), bit_cells(o_marks)
+        moves = [cell for pair in zip(xs, os, strict=False) for cell in pair] + xs[len(os):]
+        assert check_branch(SPEC, moves, tree)[1] == bound

@@ -65,7 +65,7 @@ def prove(prover: Prover, board: LineBoard, plies: int) -> GameNode | None:
             _expand(prover, board, path[-1], plies)
         finally:
             for node in reversed(path):
-                _update(node)
+                _update(prover, board, node)
                 if node is not root:
                     board.undo()
     return None if root.proof else _tree_x(root)[0]
@@ -156,7 +156,10 @@ def _judge_o(prover: Prover, board: LineBoard, node: _Node, plies: int) -> None:
         node.proof = len(node.defence.needed)
 
 
-def _update(node: _Node) -> None:
+def _update(prover: Prover, board: LineBoard, node: _Node) -> None:
+    """``node``'s numbers from its children's, ``board`` at ``node``. An X node just proven gets its
+    tree at once: the prover remembers it, so that the same marks reached by other moves are proven
+    in one look-up, and the tree below it is of no further use."""
     children = node.children
     if children is None:
         return
@@ -165,6 +168,10 @@ def _update(node: _Node) -> None:
         node.disproof = min(INFINITE, sum(child.disproof for child in children))
         if not node.disproof:
             node.children = []  # a lost X node's tree is of no further use
+        elif not node.proof and node.won is None:
+            node.won = _tree_x(node)
+            prover.remember(board, node.won)
+            node.children = []
     else:
         node.proof = min(INFINITE, sum(child.proof for child in children))
         node.disproof = min((child.disproof for child in children), default=INFINITE)

@@ -99,6 +99,14 @@ class Prover:
 
         return whole.try_part(nodes, search)
 
+    def remember(self, board: LineBoard, found: Bounded) -> None:
+        """Keep ``found``, a proof of X's win from ``board`` found by another search, unless a
+        shorter one is known."""
+        key = (board.stones[X], board.stones[O])
+        known = self.proven.get(key)
+        if known is None or known[1] > found[1]:
+            self.proven[key] = found
+
     def prove_o(self, board: LineBoard, quiet: int, plies: int | None = None) -> GameNode | None:
         """O to move: the zone, its threat tree and a proof for each reply inside it (within
         ``plies`` when given), or None."""
