@@ -1,8 +1,8 @@
 """Grow the proof that the first player wins free-style Gomoku, resuming where the last run stopped.
 
     python scripts/prove_gomoku.py [--minutes 60] [--processes N] [--nodes 3000000] [--quiet 2]
-                                   [--plies 35] [--replies h1,a1] [--search depth|pn] [--retry]
-                                   [--transplant] [--map]
+                                   [--plies 35] [--replies h1,a1] [--search depth|pn]
+                                   [--leaf-cost 30000] [--retry] [--transplant] [--map]
 
 X opens in the centre. For each of O's first replies (35 up to symmetry, the farthest first), X's
 second move is fixed and every second reply of O (up to symmetry) is a unit of work: a proof, by
@@ -14,7 +14,9 @@ swapped, the board turned) is not searched: it takes that proof, turned. Units t
 with the budget they had, in ``bench/results/gomoku_proof.json`` with the time spent, and are tried
 again only with a bigger budget. ``--search pn`` searches by proof numbers (``engine.proof.pn_search``)
 instead of depth first; its failures are kept apart ("failed_pn"), for a unit that fails one search
-may not fail the other. ``--transplant`` searches nothing: it offers each open unit the
+may not fail the other. ``--leaf-cost`` weighs that search's leaves otherwise (see
+``pn_search.LEAF_COST``); a unit that failed with one weight is tried with another by ``--retry``.
+``--transplant`` searches nothing: it offers each open unit the
 proofs of units that differ from it by one of O's marks (``engine.proof.transplant``), and keeps
 those the checker passes; a unit none passes is offered again once it has more donors. Every line
 of the proof must end within ``--plies`` plies of the empty board: a unit's proof is searched for
@@ -73,16 +75,18 @@ def limits(moves: tuple[int, ...], plies: int) -> list[int]:
 
 
 def prove_unit(moves: tuple[int, ...], nodes: int, quiet: int, plies: int,
-               search: str = "depth") -> tuple[tuple[int, ...], Any, int, float]:
+               search: str = "depth", leaf_cost: int = pn_search.LEAF_COST
+               ) -> tuple[tuple[int, ...], Any, int, float]:
     """Worker: (moves, the proof or None, nodes spent, seconds) for the position after ``moves``,
-    the proof ending within ``plies`` plies of the empty board, by ``search`` ("depth" or "pn")."""
+    the proof ending within ``plies`` plies of the empty board, by ``search`` ("depth" or "pn",
+    which weighs a leaf that gave up by ``leaf_cost``)."""
     start = time.perf_counter()
     prover = Prover(Budget(nodes))
     board = ThreatBoard(Position.from_moves(BOARD, list(moves)))
     tree = None
     try:
         if search == "pn":
-            tree = pn_search.prove(prover, board, plies - len(moves))
+            tree = pn_search.prove(prover, board, plies - len(moves), leaf_cost)
         else:
             for limit in limits(moves, plies):
                 tree = prover.prove_x(board, quiet, limit)
@@ -215,11 +219,16 @@ def main(argv: list[str] | None = None) -> int:
                         help=f"the most plies a line may take from the empty board (default {PLIES})")
     parser.add_argument("--search", choices=tuple(FAILURES), default="depth",
                         help="depth first, with quiet moves in a row, or by proof numbers (default depth)")
+    parser.add_argument("--leaf-cost", type=int, default=pn_search.LEAF_COST,
+                        help="with pn: the nodes that weigh as one leaf in the proof number of a node "
+                             f"whose threat search gave up (default {pn_search.LEAF_COST})")
     parser.add_argument("--retry", action="store_true", help="try failed units again, whatever their budget")
     parser.add_argument("--transplant", action="store_true",
                         help="search nothing: offer open units the proofs of units one O mark apart")
     parser.add_argument("--map", action="store_true", help="only show the map of the proof so far")
     args = parser.parse_args(argv)
+    if args.leaf_cost < 1:
+        parser.error("--leaf-cost must be at least 1")
     chosen = None if args.replies is None else [BOARD.parse_cell(name) for name in args.replies.split(",")]
     document, progress = store.read(), read_progress()
     # The document is tens of millions of objects that live as long as the run: out of the cycle
@@ -247,7 +256,7 @@ def search_all(document: dict[str, Any], progress: dict[str, Any], chosen: list[
     units = pending_units(document, {**progress, failures: {}} if args.retry else progress, args.nodes,
                           args.plies, chosen, failures)
     _announce(len(units), "prove", args)
-    tasks = [(unit, args.nodes, args.quiet, args.plies, args.search) for unit in units]
+    tasks = [(unit, args.nodes, args.quiet, args.plies, args.search, args.leaf_cost) for unit in units]
 
     def recorded(result: tuple[tuple[int, ...], Any, int, float]) -> None:
         record(document, progress, *result, args.nodes, failures)
@@ -338,8 +347,9 @@ def record(document: dict[str, Any], progress: dict[str, Any], moves: tuple[int,
            nodes: int, seconds: float, budget: int, failures: str = "failed") -> None:
     progress["seconds"] += seconds
     progress["nodes"] += nodes
-    if tree is None:
-        progress[failures][_name(moves)] = budget
+    if tree is None:  # a retry with less leaves the biggest budget it failed with
+        name = _name(moves)
+        progress[failures][name] = max(budget, progress[failures].get(name, 0))
     else:
         _forget(progress, moves)
         store.add(document, moves, tree)

@@ -112,3 +112,19 @@ def test_every_proof_it_remembers_passes_the_checker_from_its_own_marks_with_its
         xs, os = bit_cells(x_marks), bit_cells(o_marks)
         moves = [cell for pair in zip(xs, os, strict=False) for cell in pair] + xs[len(os):]
         assert check_branch(SPEC, moves, tree)[1] == bound
+
+
+def test_the_weight_of_a_leaf_that_gave_up_steers_the_search_and_each_weight_finds_a_sound_proof(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Every X node gives up at first: weighed as a leaf a node spent, such a node is passed over for
+    # any other; weighed as a leaf in ten thousand, it is searched again soon. The two searches go
+    # different ways, and the proofs of both pass the checker.
+    monkeypatch.setattr(pn_search, "LEAF_NODES", 10)
+    spent = {}
+    for leaf_cost in (1, 10_000):
+        prover = Prover(Budget(max_nodes=1_000_000))
+        tree = pn_search.prove(prover, ThreatBoard(QUIET), 35, leaf_cost)
+        assert tree is not None
+        assert check_branch(SPEC, QUIET.moves, tree)[1] <= 35
+        spent[leaf_cost] = prover.budget.nodes
+    assert spent[1] != spent[10_000]

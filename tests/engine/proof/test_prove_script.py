@@ -69,6 +69,15 @@ def test_the_worker_searches_by_proof_numbers_when_asked() -> None:
     assert returned == moves and 0 < nodes < 100_000
     assert check_branch(BOARD, list(moves), tree)[1] == 3
     assert script.prove_unit(moves, 100_000, 0, len(moves) + 2, "pn")[1] is None
+    tree = script.prove_unit(moves, 100_000, 0, 35, "pn", 1)[1]  # another weight for leaves that gave up
+    assert check_branch(BOARD, list(moves), tree)[1] == 3
+
+
+def test_a_leaf_cost_below_one_is_refused_with_a_message(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        load_script().main(["--search", "pn", "--leaf-cost", "0"])
+    assert exit_info.value.code == 2
+    assert "--leaf-cost must be at least 1" in capsys.readouterr().err
 
 
 def test_a_unit_proven_beyond_the_limit_is_still_to_prove() -> None:
@@ -88,6 +97,17 @@ def test_a_failed_unit_waits_for_a_bigger_budget() -> None:
     progress["failed"][script._name(UNITS[0])] = 1_000_000
     assert UNITS[0] not in script.pending_units(store.empty_document(), progress, 1_000_000, 35, [REPLY])
     assert UNITS[0] in script.pending_units(store.empty_document(), progress, 2_000_000, 35, [REPLY])
+
+
+def test_a_unit_that_fails_again_with_less_keeps_the_biggest_budget_it_failed_with() -> None:
+    script = load_script()
+    progress = no_failures()
+    name = script._name(UNITS[0])
+    progress["failed_pn"][name] = 50_000_000
+    script.record(store.empty_document(), progress, UNITS[0], None, 20_000_000, 1.0, 20_000_000, "failed_pn")
+    assert progress["failed_pn"][name] == 50_000_000
+    script.record(store.empty_document(), progress, UNITS[0], None, 80_000_000, 1.0, 80_000_000, "failed_pn")
+    assert progress["failed_pn"][name] == 80_000_000
 
 
 def test_a_failure_of_one_search_leaves_the_unit_to_the_other() -> None:
