@@ -35,11 +35,12 @@ one hard node cannot take the budget of all the others."""
 GROWTH = 4
 LEAF_COST = LEAF_NODES
 """The nodes that weigh as one leaf in the proof number of an X node whose search for a win by
-threats gave up: after ``B`` nodes it weighs ``1 + B // LEAF_COST``, beside an O node that weighs
-its count of replies. At ``LEAF_NODES`` such a node stays cheap and is searched again soon; at a few
-thousand (what a leaf's win costs) it grows dear at once. Each proves units the other does not:
-``h8 f2 i9 h4``, not proven in 50 million nodes at the default, is proven in 4.0 million at 3,000;
-``h8 g6 i9 j9``, proven in 2.9 million at the default, is not in 20 million at 3,000."""
+threats gave up: one that gave up at a bound of ``B`` nodes weighs ``1 + B // LEAF_COST``, beside
+an O node that weighs its count of replies. At ``LEAF_NODES`` such a node stays cheap and is
+searched again soon; at a few thousand (what a leaf's win costs) it grows dear at once. Each
+proves units the other does not: ``h8 f2 i9 h4``, not proven in 50 million nodes at the default,
+is proven in 4.0 million at 3,000; ``h8 g6 i9 j9``, proven in 2.9 million at the default, is not
+in 20 million at 3,000."""
 
 
 @dataclass(slots=True, eq=False)
