@@ -212,6 +212,7 @@ def test_flags_build_the_game_setup(started: list[Started]) -> None:
         (["--x", "brainy"], "invalid choice: 'brainy'"),
         (["brain", "--frobnicate"], "unrecognized arguments: --frobnicate"),
         (["brain", "--seed", "seven"], "argument --seed: invalid int value: 'seven'"),
+        (["brain", "--nodes", "0"], "argument --nodes: expected a whole number of at least 1, not '0'"),
     ],
 )
 def test_bad_brain_controllers_are_one_clear_line_and_exit_2(args: list[str], says: str) -> None:

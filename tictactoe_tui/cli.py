@@ -228,7 +228,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "brain":
             from .gomocup.brain import main as brain
 
-            brain([] if args.seed is None else ["--seed", str(args.seed)])
+            brain([*([] if args.seed is None else ["--seed", str(args.seed)]),
+                   *([] if args.nodes is None else ["--nodes", str(args.nodes)])])
         return _play(args)
     except REFUSED as error:
         parser.error(_said(error))

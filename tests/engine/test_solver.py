@@ -217,6 +217,17 @@ def test_time_limited_solve_of_a_big_board_returns_a_legal_move() -> None:
     assert result.value is Value.UNKNOWN or result.plies is not None
 
 
+@pytest.mark.parametrize("board, moves", [("15x15k5", "h8 h9 i9 g7 j10"), ("5x5k4", "c3 b2")])
+def test_a_node_limit_bounds_the_search_and_makes_it_repeatable(board: str, moves: str) -> None:
+    # The time limit is far off: the nodes alone decide where the search stops, so two fresh solvers
+    # answer alike, on a big board (the big-board search) and on a small one (the exact search).
+    position = Position.from_moves(board, moves)
+    first, second = (solve(position, time_limit=60, max_nodes=3_000) for _ in range(2))
+    assert first.nodes <= 3_000 and first.value is Value.UNKNOWN
+    assert (first.nodes, first.best_moves, first.score) == (second.nodes, second.best_moves, second.score)
+    assert Solver().solve(position, time_limit=60, max_nodes=6_000).nodes > first.nodes
+
+
 def test_short_forced_wins_are_proven_on_a_big_board() -> None:
     # X has an open three on row 8 and moves: an open four (g8 or k8) wins in 3 plies. No time
     # limit, so that the answer does not hang on how busy the machine is: the proof is short.

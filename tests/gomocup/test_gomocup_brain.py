@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from brains import RawBrain
@@ -12,7 +13,8 @@ from tictactoe_tui.engine import BoardSpec, BoardSpecError, GameError, Position
 from tictactoe_tui.engine.proof.book import shipped_win
 from tictactoe_tui.engine.proof.campaign import second_move
 from tictactoe_tui.engine.proving.transposition import BYTES_PER_ENTRY
-from tictactoe_tui.gomocup.brain import Brain
+from tictactoe_tui.engine.solver import SearchResult, Solver
+from tictactoe_tui.gomocup.brain import Brain, brain_from
 from tictactoe_tui.gomocup.limits import LEAST_THINK, MOVES_AHEAD, PROCESS_MB, Limits
 from tictactoe_tui.gomocup.protocol import ProtocolError, parse_cell, parse_xy
 
@@ -186,6 +188,24 @@ def test_max_memory_caps_the_solver_table() -> None:
     brain.handle("TURN 0,0")
     assert brain._solver is not solver and brain._solver is not None
     assert brain._solver.table.capacity * BYTES_PER_ENTRY <= 2**20 + BYTES_PER_ENTRY
+
+
+def test_a_node_limit_reaches_every_search_and_the_command_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    asked: list[int | None] = []
+    solve = Solver.solve
+
+    def spy(self: Solver, position: Position, **limits: Any) -> SearchResult:
+        asked.append(limits.get("max_nodes"))
+        return solve(self, position, **limits)
+
+    monkeypatch.setattr(Solver, "solve", spy)
+    brain = Brain(max_nodes=1_500)
+    brain.handle("START 15")
+    moves(brain.handle("TURN 7,7"))
+    moves(brain.handle("TURN 9,9"))
+    assert asked == [1_500, 1_500]
+    assert brain_from(["--nodes", "2500", "--seed", "3"]).max_nodes == 2_500
+    assert brain_from([]).max_nodes is None
 
 
 def test_about_names_the_brain() -> None:

@@ -106,9 +106,9 @@ class Solver:
         return self._table
 
     def _guess(self, position: Position, deadline: float, stop: threading.Event | None, nodes: int,
-               start: float, depth: int) -> SearchResult:
+               start: float, depth: int, max_nodes: int | None = None) -> SearchResult:
         """The heuristic search's best moves; a win it found by threats is known, but not as the fastest."""
-        result = self._heuristic(position, deadline=deadline, stop=stop)
+        result = self._heuristic(position, deadline=deadline, stop=stop, max_nodes=max_nodes)
         cell, score = result.ranked[0]
         depth, nodes = max(depth, result.depth), nodes + result.nodes
         if result.forced_win is not None:
@@ -117,15 +117,15 @@ class Solver:
         return SearchResult(Value.UNKNOWN, None, result.choices, score, nodes, time.perf_counter() - start,
                             depth)
 
-    def _heuristic(self, position: Position, *, deadline: float,
-                   stop: threading.Event | None) -> StrategyResult:
+    def _heuristic(self, position: Position, *, deadline: float, stop: threading.Event | None,
+                   max_nodes: int | None = None) -> StrategyResult:
         """The big-board search, with the table it keeps for the board size (loaded the first time a
         position needs it: small boards never do)."""
         if self._strategy is None or self._strategy.spec != position.spec:
             from .bigboard.strategy import Strategy
 
             self._strategy = Strategy(position.spec, table_entries=self._heuristic_entries)
-        return self._strategy.search(position, deadline=deadline, stop=stop)
+        return self._strategy.search(position, deadline=deadline, stop=stop, max_nodes=max_nodes)
 
     def _engine_for(self, spec: BoardSpec) -> ExactSearch:
         engine = self._engine
@@ -146,18 +146,20 @@ class Solver:
             self._pool.close()
 
     def solve(self, position: Position, *, time_limit: float | None = None,
-              stop: threading.Event | None = None) -> SearchResult:
+              stop: threading.Event | None = None, max_nodes: int | None = None) -> SearchResult:
         """The value of ``position`` for the side to move, its distance and the moves that keep it.
 
         ``time_limit`` (seconds) bounds the thinking; None solves to the end, however long that
-        takes. Setting ``stop`` from another thread makes it answer at once with what it has.
+        takes. ``max_nodes`` bounds it too, in positions visited, shared out as the time is: the
+        answer then depends on the position and on what the solver remembers, not on the machine's
+        speed or load. Setting ``stop`` from another thread makes it answer at once with what it has.
         On a finished position the value is LOSS (the previous move won) or DRAW, in 0 plies.
         """
         with self._lock:
-            return self._solve(position, time_limit, stop)
+            return self._solve(position, time_limit, stop, max_nodes)
 
     def _solve(self, position: Position, time_limit: float | None,
-               stop: threading.Event | None) -> SearchResult:
+               stop: threading.Event | None, max_nodes: int | None = None) -> SearchResult:
         start = time.perf_counter()
         if position.is_over:
             return _finished(position, start)
@@ -166,15 +168,15 @@ class Solver:
             return shipped
         if shipped is not None:
             # O's turn, lost by the proof: the search still picks the move, to make X find the win.
-            searched = self._search(position, time_limit, stop, start)
+            searched = self._search(position, time_limit, stop, start, max_nodes)
             if searched.value is not Value.UNKNOWN:
                 return searched  # the search's own proof: as true, and its distance may be exact
             return replace(shipped, best_moves=searched.best_moves, nodes=searched.nodes,
                            seconds=time.perf_counter() - start, depth=searched.depth)
-        return self._search(position, time_limit, stop, start)
+        return self._search(position, time_limit, stop, start, max_nodes)
 
     def _search(self, position: Position, time_limit: float | None, stop: threading.Event | None,
-                start: float) -> SearchResult:
+                start: float, max_nodes: int | None) -> SearchResult:
         """What the engine finds on its own, where the proof has no move to give: short proofs
         first, then the exact search or, on a big board, the big-board search."""
         if _gomoku(position.spec):
@@ -186,16 +188,16 @@ class Solver:
         engine = self._engine_for(position.spec)
         node = engine.root(position)
         if time_limit is None:
-            budget = Budget(stop=stop)
+            budget = Budget(max_nodes, stop=stop)
             depth, proof = 0, engine.prove(node, budget)
         elif engine.empty(node).bit_count() <= FULL_SOLVE_EMPTIES:
-            budget = Budget(deadline=start + time_limit * FULL_SOLVE_SHARE, stop=stop)
+            budget = Budget(_share(max_nodes, FULL_SOLVE_SHARE), start + time_limit * FULL_SOLVE_SHARE, stop)
             depth, proof = 0, engine.prove(node, budget)
         else:
             # On a big board the big-board search plays better with the time than a longer proof.
             big = position.spec.cells >= BIG_BOARD_CELLS
             share = BIG_BOARD_SHORT_WIN_SHARE if big else SHORT_WIN_SHARE
-            budget = Budget(deadline=start + time_limit * share, stop=stop)
+            budget = Budget(_share(max_nodes, share), start + time_limit * share, stop)
             depth, proof = engine.prove_short_first(node, budget)
         if proof is not None:
             return _proven(engine, node, proof, budget.nodes, start)
@@ -205,7 +207,8 @@ class Solver:
             return _unproven(engine.best_move(node), budget.nodes, start, depth)
         # Out of time or not, on a big board the big-board search answers: it settles a five, a
         # block or an open four before it searches anything.
-        return self._guess(position, deadline, stop, budget.nodes, start, depth)
+        rest = None if max_nodes is None else max(1, max_nodes - budget.nodes)
+        return self._guess(position, deadline, stop, budget.nodes, start, depth, rest)
 
     def prove(self, position: Position, *, time_limit: float | None = None,
               stop: threading.Event | None = None,
@@ -331,6 +334,11 @@ def _shipped(position: Position, start: float) -> SearchResult | None:
                         plies_exact=False, from_proof=True)
 
 
+def _share(max_nodes: int | None, share: float) -> int | None:
+    """The part ``share`` of a node limit, at least one node (None: no limit)."""
+    return None if max_nodes is None else max(1, int(max_nodes * share))
+
+
 def _gomoku(spec: BoardSpec) -> bool:
     """Whether ``spec`` is the board of the shipped proof, without loading it."""
     return (spec.width, spec.height, spec.k) == (15, 15, 5)
@@ -359,9 +367,9 @@ def _judge(engine: ExactSearch, node: Node, score: int) -> tuple[Value, int]:
 
 
 def solve(position: Position, *, time_limit: float | None = None,
-          stop: threading.Event | None = None) -> SearchResult:
+          stop: threading.Event | None = None, max_nodes: int | None = None) -> SearchResult:
     """``Solver().solve``: solve ``position`` with a fresh, cold table."""
-    return Solver().solve(position, time_limit=time_limit, stop=stop)
+    return Solver().solve(position, time_limit=time_limit, stop=stop, max_nodes=max_nodes)
 
 
 def analyse(position: Position, *, time_limit: float | None = None,

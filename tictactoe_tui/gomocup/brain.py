@@ -89,6 +89,8 @@ class Brain:
     rng: random.Random = field(default_factory=random.Random)
     """Picks among the moves the search rates equally good, so that games differ (seed it to replay
     a match move for move)."""
+    max_nodes: int | None = None
+    """The most positions a move's search visits, besides the turn's time (None: the time alone)."""
     _solver: Solver | None = None
     _solver_mb: int = 0
     _board: list[tuple[int, int, int]] | None = None
@@ -246,7 +248,7 @@ class Brain:
             raise GameError(f"rule {self.rule} is not played here: only freestyle (rule 0)")
         solver = self._solver_for_limits()
         think = self.limits.think_time(received, self.clock())
-        result = solver.solve(position, time_limit=think, stop=self.stop)
+        result = solver.solve(position, time_limit=think, stop=self.stop, max_nodes=self.max_nodes)
         cell = pick(position, result, self.rng)
         self.position = position.play(cell)
         message = _message(result)
@@ -370,14 +372,20 @@ def _write(stdout: TextIO, answers: Iterable[str]) -> None:
     stdout.flush()
 
 
-def main(argv: Sequence[str] | None = None) -> NoReturn:
-    """Entry point of ``pbrain-tictactoe-tui`` and ``tictactoe-tui brain``: exits with status 0."""
+def brain_from(argv: Sequence[str] | None) -> Brain:
+    """The brain the command line asks for (argparse exits with a message on a bad option)."""
     parser = argparse.ArgumentParser(prog="pbrain-tictactoe-tui",
                                      description="Answer the Gomocup brain protocol on stdin and stdout.")
     add_brain_arguments(parser)
     args = parser.parse_args(argv)
+    return Brain(rng=random.Random(args.seed), max_nodes=args.nodes)
+
+
+def main(argv: Sequence[str] | None = None) -> NoReturn:
+    """Entry point of ``pbrain-tictactoe-tui`` and ``tictactoe-tui brain``: exits with status 0."""
+    brain = brain_from(argv)
     try:
-        serve(Brain(rng=random.Random(args.seed)), sys.stdin.buffer, sys.stdout)
+        serve(brain, sys.stdin.buffer, sys.stdout)
         sys.stdout.flush()
     except (KeyboardInterrupt, BrokenPipeError):
         pass

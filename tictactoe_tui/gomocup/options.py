@@ -11,3 +11,17 @@ def add_brain_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, metavar="N",
                         help="choose among equally good moves with this seed, so that a match can be "
                         "replayed move for move (default: differently each run)")
+    parser.add_argument("--nodes", type=_positive, metavar="N",
+                        help="think at most N positions a move as well as within the turn's time, so "
+                        "that a match between brains does not depend on the machine's speed or load")
+
+
+def _positive(text: str) -> int:
+    """A count of at least 1, or argparse's message naming the option."""
+    try:
+        count = int(text)
+    except ValueError:
+        count = 0
+    if count < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, not {text!r}")
+    return count
