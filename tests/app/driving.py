@@ -154,7 +154,7 @@ class _GatedSolver(Solver):
         return tuple(MoveEvaluation(cell, Value.DRAW, 0, 0) for cell in position.legal_moves)
 
     def solve(self, position: Position, *, time_limit: float | None = None,
-              stop: threading.Event | None = None) -> SearchResult:
+              stop: threading.Event | None = None, max_nodes: int | None = None) -> SearchResult:
         self.gate._wait(position, stop)
         hint = self.gate.hint
         cell = position.spec.parse_cell(hint) if hint else position.legal_moves[0]
