@@ -226,10 +226,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command in ("host", "join"):
             return online_command.run(args, _app_class())
         if args.command == "brain":
-            from .gomocup.brain import main as brain
+            from .gomocup.brain import brain_from, run
 
-            brain([*([] if args.seed is None else ["--seed", str(args.seed)]),
-                   *([] if args.nodes is None else ["--nodes", str(args.nodes)])])
+            run(brain_from(args))
         return _play(args)
     except REFUSED as error:
         parser.error(_said(error))

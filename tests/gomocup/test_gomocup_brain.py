@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import random
 from typing import Any
 
@@ -16,6 +17,7 @@ from tictactoe_tui.engine.proving.transposition import BYTES_PER_ENTRY
 from tictactoe_tui.engine.solver import SearchResult, Solver
 from tictactoe_tui.gomocup.brain import Brain, brain_from
 from tictactoe_tui.gomocup.limits import LEAST_THINK, MOVES_AHEAD, PROCESS_MB, Limits
+from tictactoe_tui.gomocup.options import add_brain_arguments
 from tictactoe_tui.gomocup.protocol import ProtocolError, parse_cell, parse_xy
 
 
@@ -204,8 +206,10 @@ def test_a_node_limit_reaches_every_search_and_the_command_line(monkeypatch: pyt
     moves(brain.handle("TURN 7,7"))
     moves(brain.handle("TURN 9,9"))
     assert asked == [1_500, 1_500]
-    assert brain_from(["--nodes", "2500", "--seed", "3"]).max_nodes == 2_500
-    assert brain_from([]).max_nodes is None
+    parser = argparse.ArgumentParser()
+    add_brain_arguments(parser)
+    assert brain_from(parser.parse_args(["--nodes", "2500", "--seed", "3"])).max_nodes == 2_500
+    assert brain_from(parser.parse_args([])).max_nodes is None
 
 
 def test_about_names_the_brain() -> None:

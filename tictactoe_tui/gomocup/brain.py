@@ -372,18 +372,22 @@ def _write(stdout: TextIO, answers: Iterable[str]) -> None:
     stdout.flush()
 
 
-def brain_from(argv: Sequence[str] | None) -> Brain:
-    """The brain the command line asks for (argparse exits with a message on a bad option)."""
-    parser = argparse.ArgumentParser(prog="pbrain-tictactoe-tui",
-                                     description="Answer the Gomocup brain protocol on stdin and stdout.")
-    add_brain_arguments(parser)
-    args = parser.parse_args(argv)
+def brain_from(args: argparse.Namespace) -> Brain:
+    """The brain the options of ``options.add_brain_arguments`` ask for, read from either command line."""
     return Brain(rng=random.Random(args.seed), max_nodes=args.nodes)
 
 
 def main(argv: Sequence[str] | None = None) -> NoReturn:
-    """Entry point of ``pbrain-tictactoe-tui`` and ``tictactoe-tui brain``: exits with status 0."""
-    brain = brain_from(argv)
+    """Entry point of ``pbrain-tictactoe-tui``: exits with status 0."""
+    parser = argparse.ArgumentParser(prog="pbrain-tictactoe-tui",
+                                     description="Answer the Gomocup brain protocol on stdin and stdout.")
+    add_brain_arguments(parser)
+    run(brain_from(parser.parse_args(argv)))
+
+
+def run(brain: Brain) -> NoReturn:
+    """Answer the manager on stdin and stdout until END or the end of input, then exit with status 0
+    (``pbrain-tictactoe-tui`` and ``tictactoe-tui brain``)."""
     try:
         serve(brain, sys.stdin.buffer, sys.stdout)
         sys.stdout.flush()
