@@ -17,6 +17,7 @@ from rules_only import loses_at_once
 from tictactoe_tui.engine.bigboard.patternboard import PatternBoard
 from tictactoe_tui.engine.bigboard.threatboard import ThreatBoard
 from tictactoe_tui.engine.budget import Budget, OutOfBudget
+from tictactoe_tui.engine.proof import prover as prover_module
 from tictactoe_tui.engine.proof import store
 from tictactoe_tui.engine.proof.bound import game_plies
 from tictactoe_tui.engine.proof.campaign import CENTRE, first_replies, second_move, second_replies
@@ -139,6 +140,27 @@ def test_a_bounded_threat_search_raises_when_the_whole_budget_ends_first() -> No
     prover = Prover(Budget(max_nodes=cold.budget.nodes - 1))
     with pytest.raises(OutOfBudget):
         prover.threats(ThreatBoard(VCF), 35, cold.budget.nodes)
+
+
+def test_a_threat_tree_dearer_than_its_bound_leaves_the_o_node_undefended_and_the_budget_unspent(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # After X's quiet move in QUIET, O's replies that need a proof come from X's threat tree as if O
+    # had passed. A tree that would cost more than THREAT_TREE_NODES is taken as not found: the
+    # move counts as no threat, and the rest of the budget is left to the other moves.
+    move, _ = prove(QUIET, 1)
+    after = QUIET.play(move)
+    cold = Prover(Budget())
+    assert cold.defence(ThreatBoard(after), 35) is not None
+    cost = cold.budget.nodes
+    monkeypatch.setattr(prover_module, "THREAT_TREE_NODES", cost - 1)
+    bounded = Prover(Budget(max_nodes=NODES))
+    board = ThreatBoard(after)
+    before = (board.stones, board.side, board.occupied)
+    assert bounded.defence(board, 35) is None
+    assert not bounded.budget.exhausted
+    assert (board.stones, board.side, board.occupied) == before
+    monkeypatch.setattr(prover_module, "THREAT_TREE_NODES", cost)
+    assert Prover(Budget(max_nodes=NODES)).defence(ThreatBoard(after), 35) is not None
 
 
 # A limit on the plies
