@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
 import random
 from typing import Any
 
@@ -17,7 +16,7 @@ from tictactoe_tui.engine.proving.transposition import BYTES_PER_ENTRY
 from tictactoe_tui.engine.solver import SearchResult, Solver
 from tictactoe_tui.gomocup.brain import Brain, brain_from
 from tictactoe_tui.gomocup.limits import LEAST_THINK, MOVES_AHEAD, PROCESS_MB, Limits
-from tictactoe_tui.gomocup.options import add_brain_arguments
+from tictactoe_tui.gomocup.options import command_line_parser
 from tictactoe_tui.gomocup.protocol import ProtocolError, parse_cell, parse_xy
 
 
@@ -206,8 +205,7 @@ def test_a_node_limit_reaches_every_search_and_the_command_line(monkeypatch: pyt
     moves(brain.handle("TURN 7,7"))
     moves(brain.handle("TURN 9,9"))
     assert asked == [1_500, 1_500]
-    parser = argparse.ArgumentParser()
-    add_brain_arguments(parser)
+    parser = command_line_parser()
     assert brain_from(parser.parse_args(["--nodes", "2500", "--seed", "3"])).max_nodes == 2_500
     assert brain_from(parser.parse_args([])).max_nodes is None
 

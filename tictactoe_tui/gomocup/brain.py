@@ -43,7 +43,7 @@ from ..engine.errors import NotationError, NumberTooLongError
 from ..engine.players import pick
 from ..engine.rules.inputs import parse_int, quote, shorten
 from .limits import Limits
-from .options import add_brain_arguments
+from .options import command_line_parser
 from .protocol import (
     DEFAULT_K,
     K_KEY,
@@ -379,10 +379,7 @@ def brain_from(args: argparse.Namespace) -> Brain:
 
 def main(argv: Sequence[str] | None = None) -> NoReturn:
     """Entry point of ``pbrain-tictactoe-tui``: exits with status 0."""
-    parser = argparse.ArgumentParser(prog="pbrain-tictactoe-tui",
-                                     description="Answer the Gomocup brain protocol on stdin and stdout.")
-    add_brain_arguments(parser)
-    run(brain_from(parser.parse_args(argv)))
+    run(brain_from(command_line_parser().parse_args(argv)))
 
 
 def run(brain: Brain) -> NoReturn:

@@ -16,6 +16,14 @@ def add_brain_arguments(parser: argparse.ArgumentParser) -> None:
                         "that a match between brains does not depend on the machine's speed or load")
 
 
+def command_line_parser() -> argparse.ArgumentParser:
+    """The parser of ``pbrain-tictactoe-tui``'s command line."""
+    parser = argparse.ArgumentParser(prog="pbrain-tictactoe-tui",
+                                     description="Answer the Gomocup brain protocol on stdin and stdout.")
+    add_brain_arguments(parser)
+    return parser
+
+
 def _positive(text: str) -> int:
     """A count of at least 1, or argparse's message naming the option."""
     try:
