@@ -117,6 +117,27 @@ def test_vct_wins_by_threatening_forks_where_no_vcf_exists(kind: BoardKind) -> N
     assert exact.value is Value.WIN and exact.plies is not None and exact.plies <= plies
 
 
+# Two positions from games the engine lost as O against Wine, with X to move and a win by threats
+# that takes 13 to 21 plies: against each of O's answers to a three, the move that won against
+# the previous answer is tried first, and it usually wins again. Taking the moves in the order of
+# their scores alone, the searches took 20,156 and 25,885 nodes on the threat board, 43,631 and
+# 26,521 on the pattern board.
+SIBLING_WINS = ["h8 i9 h7 j8 g8 h10 k7 i6", "h8 h9 g9 i7 g7 g8 f8 d7"]
+SIBLING_WIN_NODES = {ThreatBoard: 16_000, PatternBoard: 22_000}
+
+
+@BOTH_BOARDS
+@pytest.mark.parametrize("moves", SIBLING_WINS)
+def test_a_move_that_won_after_one_defence_is_tried_first_after_the_next(kind: BoardKind, moves: str) -> None:
+    position = Position.from_moves("15x15k5", moves)
+    board = kind(position)
+    before = snapshot(board)
+    found = vct(board, Budget(max_nodes=SIBLING_WIN_NODES[kind]))
+    assert found is not None
+    assert snapshot(board) == before
+    assert found[1] >= 13
+
+
 def test_small_k_wins_by_continuous_threats() -> None:
     assert find_vcf(Position.empty("3x2k1")) is not None
     line = find_vcf(Position.empty("3x3k2"))

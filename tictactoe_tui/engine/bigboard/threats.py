@@ -172,7 +172,7 @@ def vct(board: LineBoard, budget: Budget, *, max_threats: int = VCT_THREATS,
 class _ThreatSearch:
     """One ``vct`` call: the board, the budget and the outcomes already known."""
 
-    __slots__ = ("board", "budget", "zone", "attacker", "won", "refuted", "cut_short")
+    __slots__ = ("board", "budget", "zone", "attacker", "won", "refuted", "cut_short", "killers")
 
     def __init__(self, board: LineBoard, budget: Budget, memo: ThreatMemo | None = None) -> None:
         self.board = board
@@ -188,6 +188,9 @@ class _ThreatSearch:
         self.cut_short = False
         """Whether a line of the subtree being searched stopped at the limit: then its failure may
         be the limit's, and a deeper search might win."""
+        self.killers: dict[int, Cell] = {}
+        """By the number of marks on the board: the attacker's move that won there last. After
+        another of the defender's answers to the same threat, the same move often wins again."""
 
     def attack(self, threats: int) -> tuple[Cell, int] | None:
         """The attacker to move: its winning threat and the plies to the win, or None."""
@@ -228,12 +231,19 @@ class _ThreatSearch:
         outer, outer_cut_short = self.zone, self.cut_short
         self.cut_short = False
         try:
-            for cell in by_worth(board, attacker, board.fours[attacker] | board.threes[attacker]):
+            marks = len(board.moves)
+            threats_here = by_worth(board, attacker, board.fours[attacker] | board.threes[attacker])
+            killer = self.killers.get(marks)
+            if killer is not None and killer in threats_here:
+                threats_here.remove(killer)
+                threats_here.insert(0, killer)
+            for cell in threats_here:
                 self.zone = {cell}
                 board.play(cell)
                 plies = self.defend(threats - 1)
                 board.undo()
                 if plies is not None:
+                    self.killers[marks] = cell
                     self.won[key] = (threats, (cell, plies + 1), frozenset(self.zone))
                     outer |= self.zone
                     self.cut_short = False  # a win explains no failure above it
