@@ -1,13 +1,17 @@
 """Matches between two Gomocup brains on 15x15 freestyle, through the protocol, from balanced openings.
 
     .venv/bin/python bench/ladder.py A_COMMAND B_COMMAND [--turn-ms 1000] [--turn-ms-b MS]
-                                     [--openings 26] [--games-file FILE] [--seed 1]
+                                     [--openings 26] [--games-file FILE]
 
 Each brain is any command that speaks the Gomocup brain protocol: ours
 (``pbrain-tictactoe-tui``), another build of ours installed in its own
 environment (the baseline a change is measured against), or any external
 brain. Both are driven by ``BrainPlayer``, the client the app uses, so a
-brain that answers late, illegally or not at all loses that game.
+brain that answers late, illegally or not at all loses that game. Ours
+chooses among equally good moves at random unless its command gives it a
+seed; with a node budget as well (``pbrain-tictactoe-tui --seed 1 --nodes
+10000``) that it reaches within the time a move, its moves no longer depend
+on the clock and a match replays.
 
 The openings are the 26 canonical three-stone openings of Renju (13 direct,
 13 indirect: the first stone in the centre, the second beside it or on its
