@@ -232,12 +232,9 @@ class _ThreatSearch:
         self.cut_short = False
         try:
             marks = len(board.moves)
-            threats_here = by_worth(board, attacker, board.fours[attacker] | board.threes[attacker])
             killer = self.killers.get(marks)
-            if killer is not None and killer in threats_here:
-                threats_here.remove(killer)
-                threats_here.insert(0, killer)
-            for cell in threats_here:
+            threats_here = by_worth(board, attacker, board.fours[attacker] | board.threes[attacker])
+            for cell in sorted(threats_here, key=lambda cell: cell != killer):  # stable: the killer first
                 self.zone = {cell}
                 board.play(cell)
                 plies = self.defend(threats - 1)
