@@ -43,13 +43,19 @@ def game_positions(node: Any, kind: str) -> int:
     return 1 + sum(game_positions(child, "x") for _, child in replies)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def proof_arguments(description: str, doing: str) -> argparse.ArgumentParser:
+    """The command line of a script that reads the whole proof: the file, and how many processes
+    share the branches."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("path", type=Path, nargs="?", default=PROOF,
                         help="the proof file (default: the package's gomoku15.zip)")
     parser.add_argument("--processes", type=int, default=os.cpu_count() or 1,
-                        help="processes checking branches side by side (default: one per core)")
-    args = parser.parse_args(argv)
+                        help=f"processes {doing} branches side by side (default: one per core)")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = proof_arguments(__doc__.splitlines()[0], "checking").parse_args(argv)
 
     start = time.perf_counter()
     try:

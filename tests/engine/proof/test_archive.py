@@ -57,6 +57,20 @@ def test_the_branches_keep_their_order_and_the_same_document_the_same_bytes(tmp_
     assert again.read_bytes() == path.read_bytes()
 
 
+def test_trees_read_group_by_group_are_the_documents(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "proof.zip"
+    interleaved = [BRANCHES[1], BRANCHES[0], BRANCHES[2], BRANCHES[3]]  # b1, a1, b1, c1
+    archive.write(path, store.empty_document(), interleaved)
+    decompressed: list[object] = []
+    unpack = archive._unpacked
+    monkeypatch.setattr(archive, "_unpacked", lambda data: decompressed.append(data) or unpack(data))
+    opened, header = archive.open_archive(path)
+    with opened:
+        trees = list(archive.read_trees(opened, header["branches"]))
+    assert trees == [entry["tree"] for entry in interleaved]
+    assert len(decompressed) == 4, "a group once for each run of its branches"
+
+
 def test_a_damaged_old_file_is_written_over(tmp_path: Path) -> None:
     path = tmp_path / "proof.zip"
     written(path, BRANCHES)

@@ -121,6 +121,19 @@ def read_tree(archive: zipfile.ZipFile, branch: dict[str, Any]) -> Any:
     return _pick(_lines(archive, branch.get("member")), branch)
 
 
+def read_trees(archive: zipfile.ZipFile, branches: Sequence[dict[str, Any]]) -> Iterator[Any]:
+    """The trees of ``branches`` of the header, in order, a group decompressed once for each run of
+    its branches: the whole proof passes through the memory of one group, where ``read_document``
+    holds it all."""
+    name: object = None
+    lines: list[bytes] = []
+    for branch in branches:
+        if branch.get("member") != name or not lines:
+            name = branch.get("member")
+            lines = _lines(archive, name)
+        yield _pick(lines, branch)
+
+
 def read_document(file: Path | IO[bytes]) -> dict[str, Any]:
     """The whole document, every branch's tree read from its group.
 
