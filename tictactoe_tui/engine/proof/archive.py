@@ -18,6 +18,7 @@ import zipfile
 import zlib
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from itertools import groupby
 from pathlib import Path
 from typing import IO, Any
 
@@ -125,13 +126,10 @@ def read_trees(archive: zipfile.ZipFile, branches: Sequence[dict[str, Any]]) -> 
     """The trees of ``branches`` of the header, in order, a group decompressed once for each run of
     its branches: the whole proof passes through the memory of one group, where ``read_document``
     holds it all."""
-    name: object = None
-    lines: list[bytes] = []
-    for branch in branches:
-        if branch.get("member") != name or not lines:
-            name = branch.get("member")
-            lines = _lines(archive, name)
-        yield _pick(lines, branch)
+    for name, run in groupby(branches, key=lambda branch: branch.get("member")):
+        lines = _lines(archive, name)
+        for branch in run:
+            yield _pick(lines, branch)
 
 
 def read_document(file: Path | IO[bytes]) -> dict[str, Any]:
