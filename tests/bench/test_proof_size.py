@@ -51,7 +51,7 @@ is a free move. Only then h8 (the open three f8-h8) and i8 (the open four) win b
 def count(position: tuple[str, str], tree: Node) -> tuple[int, int]:
     """(game positions, solution-tree positions)."""
     played = moves(*position)
-    return check_proof.game_positions(tree, "x"), proof_size.solution_positions(SPEC, played, tree)
+    return check_proof.game_positions(tree, "x"), len(proof_size.solution_positions(SPEC, played, tree))
 
 
 def test_a_win_by_threats_alone_is_one_leaf() -> None:
@@ -77,12 +77,35 @@ def test_the_threat_test_reads_the_board(name: str) -> None:
     assert count(threatened, tree) == (6, 1)
 
 
+MIRRORED = x("m8", ("n14", x("h8", ("a2", OPEN_FOUR))), ("n2", x("h8", ("a2", OPEN_FOUR))))
+"""From f8 g8 against a1 a15 (a position the mirror between the rows maps onto itself): X's quiet m8
+on the middle row, then O's n14 or its mirror image n2, each answered by h8, the open three that
+wins by threats alone. Four positions; the two leaves are mirror images of each other."""
+
+
+def figures_of(path: Path, capsys: pytest.CaptureFixture[str]) -> dict[str, str]:
+    assert proof_size.main([str(path), "--processes", "1"]) == 0
+    lines = capsys.readouterr().out.splitlines()[1:]
+    return {line[:22].strip(): line[22:].split()[0] for line in lines}
+
+
 def test_the_script_counts_a_proof_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "proof.zip"
     branches = [{"moves": moves("f8 g8 h8", "a1 o1 a15"), "plies": 3, "tree": OPEN_FOUR},
                 {"moves": moves(*SEPARATE), "plies": 9, "tree": THREE_THEN_QUIET}]
     archive.write(path, store.empty_document(), branches)
-    assert proof_size.main([str(path), "--processes", "1"]) == 0
-    lines = capsys.readouterr().out.splitlines()[1:]
-    figures = {line[:22].strip(): line[22:].split()[0] for line in lines}
+    figures = figures_of(path, capsys)
     assert (figures["branches"], figures["game positions"], figures["solution tree"]) == ("2", "14", "6")
+    assert (figures["distinct"], figures["up to symmetry"]) == ("6", "6")
+
+
+def test_a_position_met_twice_counts_once_and_mirror_images_once_up_to_symmetry(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # The same position twice, its moves in another order: the tree's four positions twice over,
+    # four of them distinct, three once the mirror images of the leaves count as one.
+    path = tmp_path / "proof.zip"
+    branches = [{"moves": moves("f8 g8", "a1 a15"), "plies": 9, "tree": MIRRORED},
+                {"moves": moves("g8 f8", "a15 a1"), "plies": 9, "tree": MIRRORED}]
+    archive.write(path, store.empty_document(), branches)
+    figures = figures_of(path, capsys)
+    assert (figures["solution tree"], figures["distinct"], figures["up to symmetry"]) == ("8", "4", "3")

@@ -96,19 +96,17 @@ def assert_sets_follow_classes(board: LineBoard, side: int) -> None:
                                   if patterns.MAKES_THREE <= kind < patterns.MAKES_FOUR}
 
 
-def logged(board: PatternBoard) -> tuple[object, ...]:
+def logged(board: LineBoard) -> tuple[object, ...]:
     """The board's undo log as plain values (a class change as its cell and its class before and
     after), so that a later move that spoils an earlier entry shows."""
-    return tuple((near, x_total, o_total, tuple(x_changes), tuple(o_changes),
-                  tuple(entry[2:] for entry in refiled))
-                 for near, x_total, o_total, x_changes, o_changes, refiled in board.undo_log)
+    return tuple((near, x_total, o_total, tuple(entry[2:] for entry in refiled), tuple(made))
+                 for near, x_total, o_total, refiled, made in board.undo_log)
 
 
-def snapshot(board: PatternBoard) -> tuple[object, ...]:
-    """Everything a PatternBoard keeps, for comparing before a move and after its undo."""
-    return (tuple(board.lines), tuple(board.levels[0]), tuple(board.levels[1]), tuple(board.combos[0]),
-            tuple(board.combos[1]), tuple(board.classes[0]), tuple(board.classes[1]),
-            tuple(board.scores[0]), tuple(board.scores[1]), tuple(board.total),
+def snapshot(board: LineBoard) -> tuple[object, ...]:
+    """Everything a board keeps, for comparing before a move and after its undo."""
+    return (tuple(board.lines), tuple(board.combos[0]), tuple(board.combos[1]), tuple(board.classes[0]),
+            tuple(board.classes[1]), tuple(board.scores[0]), tuple(board.scores[1]), tuple(board.total),
             *(frozenset(found) for sets in (board.fives, board.fours, board.winning, board.threes)
               for found in sets), bytes(board.filled), tuple(board.stones), board.key, board.near,
             tuple(board.moves), logged(board))

@@ -10,8 +10,7 @@ import threading
 import time
 
 import pytest
-from test_patternboard import snapshot as pattern_snapshot
-from test_threatboard import snapshot as threat_snapshot
+from test_patternboard import snapshot
 
 from tictactoe_tui.engine import Position, Value, solve
 from tictactoe_tui.engine.bigboard.patternboard import O, PatternBoard, X
@@ -210,8 +209,8 @@ def test_a_search_leaves_both_its_boards_at_the_root(nodes: int) -> None:
     searcher = _Searcher(position, Budget(max_nodes=nodes), Strategy(position.spec))
     searcher.run()
     assert searcher.budget.nodes > 0
-    assert pattern_snapshot(searcher.board) == pattern_snapshot(PatternBoard(position))
-    assert threat_snapshot(searcher.threats) == threat_snapshot(ThreatBoard(position))
+    assert snapshot(searcher.board) == snapshot(PatternBoard(position))
+    assert snapshot(searcher.threats) == snapshot(ThreatBoard(position))
 
 
 def test_only_moves_near_the_marks_are_considered() -> None:

@@ -11,10 +11,10 @@ import random
 from collections.abc import Sequence
 
 import pytest
-from test_patternboard import assert_sets_follow_classes, rescan, walk
+from test_patternboard import assert_sets_follow_classes, rescan, snapshot, walk
 
 from tictactoe_tui.engine import Position
-from tictactoe_tui.engine.bigboard import patterns, threatboard
+from tictactoe_tui.engine.bigboard import linechanges, patterns
 from tictactoe_tui.engine.bigboard.lineboard import LineBoard
 from tictactoe_tui.engine.bigboard.patternboard import PatternBoard
 from tictactoe_tui.engine.bigboard.patterns import DEAD, WEAKEST_THREAT, cell_class
@@ -47,17 +47,6 @@ def assert_matches_rescan(board: ThreatBoard, moves: Sequence[Cell]) -> None:
         assert_sets_follow_classes(board, side)
 
 
-def snapshot(board: ThreatBoard) -> tuple[object, ...]:
-    """Everything a ThreatBoard keeps, for comparing before a move and after its undo."""
-    logged = tuple((near, tuple(entry[2:] for entry in refiled), tuple(made))
-                   for near, refiled, made in board.undo_log)
-    return (tuple(board.lines), tuple(board.combos[0]), tuple(board.combos[1]), tuple(board.classes[0]),
-            tuple(board.classes[1]), tuple(board.scores[0]), tuple(board.scores[1]),
-            *(frozenset(found) for sets in (board.fives, board.fours, board.winning, board.threes)
-              for found in sets), bytes(board.filled), tuple(board.stones), board.key, board.near,
-            tuple(board.moves), logged)
-
-
 def threats_read(board: LineBoard) -> tuple[object, ...]:
     """What a threat search reads off a board, whichever board it is."""
     return (tuple(board.classes[0]), tuple(board.classes[1]),
@@ -79,7 +68,7 @@ them start again over and over), and whether the moves crowd near the marks."""
 def test_kept_levels_equal_a_full_rescan_along_walks_of_plays_passes_and_undos(
         spec: str, kept: int, near: bool, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(patterns, "LINES_KEPT", kept)
-    monkeypatch.setattr(threatboard, "CHANGES_KEPT", kept)
+    monkeypatch.setattr(linechanges, "CHANGES_KEPT", kept)
     board = ThreatBoard(Position.empty(spec))
     walk(board, 300, f"threat walk {spec} {kept} {near}", snapshot, assert_matches_rescan, near=near)
     assert snapshot(board) == snapshot(ThreatBoard(Position.empty(spec)))

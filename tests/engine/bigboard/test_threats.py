@@ -6,8 +6,7 @@ import random
 from pathlib import Path
 
 import pytest
-from test_patternboard import snapshot as pattern_snapshot
-from test_threatboard import snapshot as threat_snapshot
+from test_patternboard import snapshot
 
 from tictactoe_tui.engine import Position, Value, solve
 from tictactoe_tui.engine.bigboard.patternboard import PatternBoard
@@ -22,10 +21,6 @@ from tictactoe_tui.engine.rules.scans import (
 BoardKind = type[PatternBoard | ThreatBoard]
 BOTH_BOARDS = pytest.mark.parametrize("kind", [PatternBoard, ThreatBoard], ids=["pattern", "threat"])
 """Threat searches run on either board: the tree search's, and the faster one of the proof."""
-
-
-def snapshot(board: PatternBoard | ThreatBoard) -> tuple[object, ...]:
-    return threat_snapshot(board) if isinstance(board, ThreatBoard) else pattern_snapshot(board)
 
 
 def named(position: Position, found: tuple[int, ...] | set[int] | None) -> set[str]:

@@ -1,46 +1,39 @@
-"""What both boards of the big-board engine keep: every line of the board as one number, the marks,
-and per side the cells where a mark makes a five, a four, an open four or an open three.
+"""The board of the big-board engine: every line of the board as one number, the marks, and per
+side, for every empty cell, the levels a mark there would make and the cells where a mark makes a
+five, a four, an open four or an open three, kept current move by move.
 
-``PatternBoard`` keeps every level of every cell, for the evaluation of a tree search;
-``ThreatBoard`` keeps only the levels threats are made of, for threat searches and the proof,
-and so plays and undoes a move about two and a half times faster. The reads here (the threat
-sets, the defences to a threat, the candidates) mean the same on both, so a threat search runs
-on either.
+A board keeps the levels from a floor up. ``PatternBoard`` keeps every level, for the evaluation of
+a tree search; ``ThreatBoard`` keeps only the levels threats are made of, for threat searches and
+the proof, where a move changes far fewer of them, and so plays and undoes a move faster. The reads
+here (the threat sets, the defences to a threat, the candidates) mean the same on both, so a threat
+search runs on either.
 """
 
 from __future__ import annotations
 
-import random
-from abc import ABC, abstractmethod
 from collections.abc import Iterable
-from dataclasses import dataclass
-from functools import cache
 
 from ..errors import GameOverError
 from ..rules.bits import bit_cells
 from ..rules.lines import DIRECTIONS
-from ..rules.position import Mark, Position
-from ..rules.spec import BoardSpec, Cell
+from ..rules.position import Position
+from ..rules.spec import Cell
+from .linechanges import Change, key_width, remember, through_table
+from .linetable import O, X, pattern_table, place_on_line
 from .patterns import (
     DEAD,
-    EMPTY,
     FOUR,
     LEVELS,
     MAKES_FIVE,
     MAKES_FOUR,
     MAKES_THREE,
-    O_MARK,
-    OFF,
     PLACES,
     WINS_NEXT,
-    X_MARK,
     combinations,
     line_levels,
-    line_number,
 )
 
-X, O = Mark.X.index, Mark.O.index  # noqa: E741 - the sides' places in the per-side tables
-"""Sides as indexes: X moves first, so the side to move is the parity of the move count."""
+__all__ = ["PASS", "PASS_KEY", "LineBoard", "O", "Refiled", "X"]
 
 PASS: Cell = -1
 """A turn skipped: only ever on a board of the engine, to look at the opponent's chances as if it moved."""
@@ -49,98 +42,17 @@ PASS_KEY = 0x9E3779B97F4A7C15
 """Mixed into a position's key while a turn is skipped, so the same marks with the other side
 to move never share a key."""
 
-NEAR = 2
-"""How far from a mark, along its lines, a move is worth considering when nothing is threatened."""
-
-
-Line = tuple[int, int, int, tuple[tuple[int, Cell, int], ...]]
-"""One line through a cell: its place in ``LineBoard.lines``, what a mark on the cell adds to
-the line's number, the direction's place value in a combination index (``patterns.PLACES``), and
-the cell's neighbours within ``k - 1`` on the line, each as the index of its level on a
-``PatternBoard`` (``direction * cells + neighbour``), the neighbour, and its place along the line."""
-
-Run = tuple[int, tuple[Cell, ...]]
-"""One line: where its direction's levels start on a ``PatternBoard`` (``direction * cells``), and
-its cells in order."""
-
 Refiled = tuple[list[int], tuple[tuple[set[Cell], ...], ...], Cell, int, int]
 """A cell whose class a move changed: the side's classes, the side's sets by class, the cell, and
 its class before and after."""
 
-
-@dataclass(frozen=True, slots=True)
-class PatternTable:
-    """What the boards need to know about a board size, computed once per size."""
-
-    spec: BoardSpec
-    lines: tuple[tuple[tuple[Line, ...], ...], tuple[tuple[Line, ...], ...]]
-    """Per side, per cell: the four lines through the cell, as a mark of the side there changes them."""
-    runs: tuple[Run, ...]
-    """Every line's cells, by the line's place in ``LineBoard.lines``."""
-    initial_lines: tuple[int, ...]
-    """Every line's number on the empty board (``patterns.line_number``), padded with ``k - 1`` cells
-    off the board at either end."""
-    near: tuple[int, ...]
-    """For each cell, the cells up to ``NEAR`` steps away along its lines, as a bitmask."""
-    zobrist: tuple[tuple[int, ...], tuple[int, ...]]
-    """Random 64-bit keys per side and cell; their XOR over the marks identifies a position."""
-    along: tuple[tuple[tuple[Cell, ...], ...], ...]
-    """For each cell and direction, the cells within ``k - 1`` of it on that line."""
+Undo = tuple[int, int, int, list[Refiled], list[tuple[Change, ...]]]
+"""What ``undo`` needs besides the moves themselves: ``near`` and both totals before the move, the
+cells it moved between the sets, and the changes it made along each line through its cell."""
 
 
-@cache
-def pattern_table(spec: BoardSpec) -> PatternTable:
-    """The ``PatternTable`` of ``spec`` (cached: boards of one size share it)."""
-    width, height, k, cells = spec.width, spec.height, spec.k, spec.cells
-    reach = k - 1
-    runs: list[Run] = []
-    through: tuple[list[list[Line]], ...] = tuple([[] for _ in range(cells)] for _ in (X, O))
-    for direction, (d_col, d_row) in enumerate(DIRECTIONS):
-        place = PLACES[direction]
-        for first in range(cells):
-            col, row = first % width, first // width
-            if 0 <= col - d_col < width and 0 <= row - d_row < height:
-                continue  # not where its line begins
-            run = []
-            while 0 <= col < width and 0 <= row < height:
-                run.append(row * width + col)
-                col, row = col + d_col, row + d_row
-            line = len(runs)
-            runs.append((direction * cells, tuple(run)))
-            for at, cell in enumerate(run):
-                neighbours = tuple((direction * cells + run[other], run[other], other)
-                                   for other in range(max(0, at - reach), min(len(run), at + reach + 1))
-                                   if other != at)
-                for side, mark in ((X, X_MARK), (O, O_MARK)):
-                    through[side][cell].append((line, mark << 2 * (at + reach), place, neighbours))
-    near = []
-    for cell in range(cells):
-        col, row = cell % width, cell // width
-        star = 0
-        for d_col, d_row in DIRECTIONS:
-            for step in range(-NEAR, NEAR + 1):
-                near_col, near_row = col + d_col * step, row + d_row * step
-                if step and 0 <= near_col < width and 0 <= near_row < height:
-                    star |= 1 << (near_row * width + near_col)
-        near.append(star)
-    draw = random.Random(f"zobrist {spec}")
-    zobrist = tuple(tuple(draw.getrandbits(64) for _ in range(cells)) for _ in (X, O))
-    along = tuple(tuple(tuple(other for _, other, _ in neighbours) for _, _, _, neighbours in lines)
-                  for lines in through[X])
-    initial_lines = tuple(line_number((OFF,) * reach + (EMPTY,) * len(run) + (OFF,) * reach)
-                          for _, run in runs)
-    return PatternTable(spec, (tuple(map(tuple, through[X])), tuple(map(tuple, through[O]))), tuple(runs),
-                        initial_lines, tuple(near), (zobrist[X], zobrist[O]), along)
-
-
-def place_on_line(mark: int, k: int) -> int:
-    """Where along its line (0 for the line's first cell) the cell is whose mark adds ``mark`` to
-    the line's number."""
-    return (mark.bit_length() - 1) // 2 - (k - 1)
-
-
-class LineBoard(ABC):
-    """A mutable board of the engine: the state both boards keep, and the reads on it.
+class LineBoard:
+    """A mutable board of the engine: what it keeps, how a move changes it, and the reads on it.
 
     Per side: ``combos[side][cell]`` is what a mark of that side on the cell would make along the
     four directions, one level each (only from ``floor`` up: a weaker level reads ``DEAD``), as one
@@ -151,12 +63,13 @@ class LineBoard(ABC):
     makes a four or better, ``winning[side]`` those where it makes an open four or two fours (a win
     next move unless the opponent completes a line first), and ``threes[side]`` those where it
     makes an open three. A filled cell's combination index stays as it was when the cell was
-    filled: it holds again once the cell is emptied.
+    filled: it holds again once the cell is emptied. ``total[side]`` is the sum of the side's
+    scores, the evaluation of a tree search when every level is kept.
     """
 
     __slots__ = ("table", "spec", "k", "lines", "combos", "classes", "scores", "fives", "fours",
-                 "winning", "threes", "filled", "stones", "moves", "key", "near", "_kinds",
-                 "_worths", "_sets")
+                 "winning", "threes", "filled", "stones", "moves", "key", "near", "total", "undo_log",
+                 "_kinds", "_worths", "_sets", "_through", "_width", "_floor")
 
     def __init__(self, position: Position, floor: int) -> None:
         if position.winning_line:
@@ -180,13 +93,21 @@ class LineBoard(ABC):
         self.moves: list[Cell] = []
         self.key = 0
         self.near = 0
-        for number, (base, run) in zip(self.lines, self.table.runs, strict=True):
+        self._through = through_table(self.spec, floor)
+        self._width = key_width(self.spec)
+        self._floor = floor
+        for number, (direction, run) in zip(self.lines, self.table.runs, strict=True):
             for cell, found in zip(run, line_levels(number, self.k), strict=True):
                 for side in (X, O):
                     level = found[side] if found[side] >= floor else DEAD
-                    self.combos[side][cell] += level * PLACES[base // cells]
+                    self.combos[side][cell] += level * PLACES[direction]
         for cell in range(cells):
             self._judge(cell)
+        self.total = [sum(self.scores[X]), sum(self.scores[O])]
+        self.undo_log: list[Undo] = []
+        """One entry per move or pass on the board, the last on top."""
+        for cell in position.moves:
+            self.play(cell)
 
     def _sets_by_class(self, side: int) -> tuple[tuple[set[Cell], ...], ...]:
         """For each class, the sets of ``side`` that a cell of that class belongs in."""
@@ -209,24 +130,93 @@ class LineBoard(ABC):
                 for found in self._sets[side][after]:
                     found.add(cell)
 
-    def _put(self, cell: Cell, side: int, refiled: list[Refiled]) -> None:
-        """Mark ``cell`` for ``side`` and take it out of every threat set, logging its classes in
-        ``refiled``; what the mark changes around it is each board's own work."""
+    def play(self, cell: Cell) -> None:
+        """Put the mark of the side to move on ``cell`` (which must be empty, the game not over).
+
+        This is the searches' innermost work, so it is written out in one piece, both sides side
+        by side, everything bound to local names."""
+        moves = self.moves
+        side = len(moves) & 1
+        (x_scores, o_scores), total = self.scores, self.total
+        (x_classes, o_classes), (x_sets, o_sets) = self.classes, self._sets
+        x_total, o_total = total
+        refiled: list[Refiled] = []
+        made: list[tuple[Change, ...]] = []
+        self.undo_log.append((self.near, x_total, o_total, refiled, made))
+        table = self.table
+        self.near |= table.near[cell]
         self.stones[side] |= 1 << cell
         self.filled[cell] = 1
-        self.moves.append(cell)
-        self.key ^= self.table.zobrist[side][cell]
-        for classes, sets in ((self.classes[X], self._sets[X]), (self.classes[O], self._sets[O])):
+        moves.append(cell)
+        self.key ^= table.zobrist[side][cell]
+        # The cell's own score and class are cleared, its combination index is kept for its undo.
+        x_total -= x_scores[cell]
+        o_total -= o_scores[cell]
+        x_scores[cell] = o_scores[cell] = 0
+        for classes, sets in ((x_classes, x_sets), (o_classes, o_sets)):
             was = classes[cell]
             if was:
                 classes[cell] = 0
                 refiled.append((classes, sets, cell, was, 0))
                 for found in sets[was]:
                     found.discard(cell)
+        lines, width, k, floor = self.lines, self._width, self.k, self._floor
+        x_combos, o_combos = self.combos
+        kinds, worths = self._kinds, self._worths
+        for line, mark, run, place, known in self._through[side][cell]:
+            number = lines[line]
+            lines[line] = number + mark
+            key = number << width | mark
+            changes = known.get(key)
+            if changes is None:
+                changes = remember(known, key, number, mark, k, run, place, floor)
+            made.append(changes)
+            for neighbour, x_change, o_change, x_threat, o_threat in changes:
+                if x_change:
+                    combo = x_combos[neighbour] = x_combos[neighbour] + x_change
+                    worth = worths[combo]
+                    x_total += worth - x_scores[neighbour]
+                    x_scores[neighbour] = worth
+                    if x_threat:
+                        kind, was = kinds[combo], x_classes[neighbour]
+                        if kind != was:
+                            x_classes[neighbour] = kind
+                            refiled.append((x_classes, x_sets, neighbour, was, kind))
+                            for found in x_sets[was]:
+                                found.discard(neighbour)
+                            for found in x_sets[kind]:
+                                found.add(neighbour)
+                if o_change:
+                    combo = o_combos[neighbour] = o_combos[neighbour] + o_change
+                    worth = worths[combo]
+                    o_total += worth - o_scores[neighbour]
+                    o_scores[neighbour] = worth
+                    if o_threat:
+                        kind, was = kinds[combo], o_classes[neighbour]
+                        if kind != was:
+                            o_classes[neighbour] = kind
+                            refiled.append((o_classes, o_sets, neighbour, was, kind))
+                            for found in o_sets[was]:
+                                found.discard(neighbour)
+                            for found in o_sets[kind]:
+                                found.add(neighbour)
+        total[X], total[O] = x_total, o_total
 
-    def _take_back(self, cell: Cell, side: int, refiled: list[Refiled]) -> None:
-        """Undo ``_put`` (the move already popped from ``moves``) and every class change the move
-        logged in ``refiled``."""
+    def pass_turn(self) -> None:
+        """Let the side to move skip its turn (undone by ``undo``), to ask what the other could do."""
+        self.moves.append(PASS)
+        self.undo_log.append((self.near, self.total[X], self.total[O], [], []))
+        self.key ^= PASS_KEY
+
+    def undo(self) -> None:
+        """Take back the last move (or the last pass): the same changes, the other way."""
+        cell = self.moves.pop()
+        self.near, x_total, o_total, refiled, made = self.undo_log.pop()
+        self.total[X], self.total[O] = x_total, o_total
+        if cell == PASS:
+            self.key ^= PASS_KEY
+            return
+        side = len(self.moves) & 1
         self.stones[side] &= ~(1 << cell)
         self.filled[cell] = 0
         self.key ^= self.table.zobrist[side][cell]
@@ -236,18 +226,19 @@ class LineBoard(ABC):
                 found.discard(other)
             for found in sets[was]:
                 found.add(other)
-
-    @abstractmethod
-    def play(self, cell: Cell) -> None:
-        """Put the mark of the side to move on ``cell`` (which must be empty, the game not over)."""
-
-    @abstractmethod
-    def pass_turn(self) -> None:
-        """Let the side to move skip its turn (undone by ``undo``), to ask what the other could do."""
-
-    @abstractmethod
-    def undo(self) -> None:
-        """Take back the last move (or the last pass)."""
+        lines = self.lines
+        (x_combos, o_combos), (x_scores, o_scores), worths = self.combos, self.scores, self._worths
+        for (line, mark, _, _, _), changes in zip(self._through[side][cell], made, strict=True):
+            lines[line] -= mark
+            for neighbour, x_change, o_change, _, _ in changes:
+                if x_change:
+                    combo = x_combos[neighbour] = x_combos[neighbour] - x_change
+                    x_scores[neighbour] = worths[combo]
+                if o_change:
+                    combo = o_combos[neighbour] = o_combos[neighbour] - o_change
+                    o_scores[neighbour] = worths[combo]
+        x_scores[cell] = worths[x_combos[cell]]
+        o_scores[cell] = worths[o_combos[cell]]
 
     @property
     def side(self) -> int:
