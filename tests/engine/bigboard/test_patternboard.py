@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from tictactoe_tui.engine import BoardSpec, Position
-from tictactoe_tui.engine.bigboard import patterns
+from tictactoe_tui.engine.bigboard import linechanges, patterns
 from tictactoe_tui.engine.bigboard.lineboard import LineBoard
 from tictactoe_tui.engine.bigboard.patternboard import PASS, PatternBoard, X
 from tictactoe_tui.engine.bigboard.patterns import (
@@ -157,8 +157,9 @@ def test_incremental_tables_equal_a_full_rescan_on_gomoku_boards(seed: int) -> N
 KEPT = patterns.LINES_KEPT
 WALKS = (("15x15k5", KEPT), ("15x15k5", 3), ("7x7k4", 3), ("10x6k4", 3), ("6x6k3", KEPT), ("20x20k6", 3),
          ("9x1k9", 3))
-"""Boards to walk on, each with how many lines ``patterns.line_table`` keeps: a handful makes it
-start again over and over."""
+"""Boards to walk on, each with how many lines ``patterns.line_table`` keeps, and how many line
+changes each line keeps (``linechanges.CHANGES_KEPT``): a handful makes them start again over
+and over."""
 WALK_STEPS = 400
 
 
@@ -205,6 +206,7 @@ def test_incremental_tables_equal_a_full_rescan_along_walks_of_plays_passes_and_
     """After every step of a walk the tables equal a rescan, and after every undo everything
     equals what it was before the move."""
     monkeypatch.setattr(patterns, "LINES_KEPT", kept)
+    monkeypatch.setattr(linechanges, "CHANGES_KEPT", kept)
     board = PatternBoard(Position.empty(spec))
     walk(board, WALK_STEPS, f"walk {spec}", snapshot, assert_matches_rescan)
     assert snapshot(board) == snapshot(PatternBoard(Position.empty(spec)))

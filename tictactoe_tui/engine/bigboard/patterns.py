@@ -141,8 +141,7 @@ LINES_KEPT = 1 << 16
 
 @cache
 def line_table(k: int) -> dict[int, tuple[tuple[int, int], ...]]:
-    """The lines of ``k`` met so far: number -> ``line_levels``, for readers that look up the common
-    case themselves, for speed."""
+    """The lines of ``k`` met so far: number -> ``line_levels``."""
     return {}
 
 
