@@ -51,6 +51,9 @@ where no side has a forced win or a forced reply: the search has to weigh quiet 
 UNBOUNDED = 3600.0
 """The deadline, in seconds, of a search bounded by its positions instead."""
 
+TICK = 1e-6
+"""The least time a search is taken to have lasted, in seconds."""
+
 
 def timed(position: Position, seconds: float, nodes: int | None) -> tuple[StrategyResult, float]:
     """The search's result and its time: wall-clock time to a deadline of ``seconds``, or, given
@@ -83,8 +86,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         position = parse_record(record)
         assert not position.is_over, record
         runs = [timed(position, args.seconds, args.nodes) for _ in range(max(1, args.repeat))]
-        result, elapsed = max(runs, key=lambda run: run[0].nodes / run[1])
-        rate = result.nodes / elapsed
+        # A clock coarser than a short search reads 0 s: count it as its smallest tick.
+        result, elapsed = max(runs, key=lambda run: run[0].nodes / max(run[1], TICK))
+        rate = result.nodes / max(elapsed, TICK)
         rates.append(rate)
         depths.append(result.depth)
         nodes.append(result.nodes)
