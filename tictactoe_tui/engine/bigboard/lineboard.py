@@ -130,36 +130,52 @@ class LineBoard:
                 for found in self._sets[side][after]:
                     found.add(cell)
 
-    def play(self, cell: Cell) -> None:
-        """Put the mark of the side to move on ``cell`` (which must be empty, the game not over).
-
-        This is the searches' innermost work, so it is written out in one piece, both sides side
-        by side, everything bound to local names."""
-        moves = self.moves
-        side = len(moves) & 1
-        (x_scores, o_scores), total = self.scores, self.total
-        (x_classes, o_classes), (x_sets, o_sets) = self.classes, self._sets
-        x_total, o_total = total
-        refiled: list[Refiled] = []
-        made: list[tuple[Change, ...]] = []
-        self.undo_log.append((self.near, x_total, o_total, refiled, made))
-        table = self.table
-        self.near |= table.near[cell]
+    def _put(self, cell: Cell, side: int, refiled: list[Refiled]) -> None:
+        """Mark ``cell`` for ``side`` and take it out of every threat set, logging its classes in
+        ``refiled``; ``play`` does what the mark changes around it."""
         self.stones[side] |= 1 << cell
         self.filled[cell] = 1
-        moves.append(cell)
-        self.key ^= table.zobrist[side][cell]
-        # The cell's own score and class are cleared, its combination index is kept for its undo.
-        x_total -= x_scores[cell]
-        o_total -= o_scores[cell]
-        x_scores[cell] = o_scores[cell] = 0
-        for classes, sets in ((x_classes, x_sets), (o_classes, o_sets)):
+        self.moves.append(cell)
+        self.key ^= self.table.zobrist[side][cell]
+        for classes, sets in ((self.classes[X], self._sets[X]), (self.classes[O], self._sets[O])):
             was = classes[cell]
             if was:
                 classes[cell] = 0
                 refiled.append((classes, sets, cell, was, 0))
                 for found in sets[was]:
                     found.discard(cell)
+
+    def _take_back(self, cell: Cell, side: int, refiled: list[Refiled]) -> None:
+        """Undo ``_put`` (the move already popped from ``moves``) and every class change the move
+        logged in ``refiled``."""
+        self.stones[side] &= ~(1 << cell)
+        self.filled[cell] = 0
+        self.key ^= self.table.zobrist[side][cell]
+        for classes, sets, other, was, kind in refiled:
+            classes[other] = was
+            for found in sets[kind]:
+                found.discard(other)
+            for found in sets[was]:
+                found.add(other)
+
+    def play(self, cell: Cell) -> None:
+        """Put the mark of the side to move on ``cell`` (which must be empty, the game not over).
+
+        This is the searches' innermost work, so it is written out in one piece, both sides side
+        by side, everything bound to local names."""
+        side = len(self.moves) & 1
+        (x_scores, o_scores), total = self.scores, self.total
+        (x_classes, o_classes), (x_sets, o_sets) = self.classes, self._sets
+        x_total, o_total = total
+        refiled: list[Refiled] = []
+        made: list[tuple[Change, ...]] = []
+        self.undo_log.append((self.near, x_total, o_total, refiled, made))
+        self.near |= self.table.near[cell]
+        # The cell's own score is cleared, its combination index is kept for its undo.
+        x_total -= x_scores[cell]
+        o_total -= o_scores[cell]
+        x_scores[cell] = o_scores[cell] = 0
+        self._put(cell, side, refiled)
         lines, width, k, floor = self.lines, self._width, self.k, self._floor
         x_combos, o_combos = self.combos
         kinds, worths = self._kinds, self._worths
@@ -217,15 +233,7 @@ class LineBoard:
             self.key ^= PASS_KEY
             return
         side = len(self.moves) & 1
-        self.stones[side] &= ~(1 << cell)
-        self.filled[cell] = 0
-        self.key ^= self.table.zobrist[side][cell]
-        for classes, sets, other, was, kind in refiled:
-            classes[other] = was
-            for found in sets[kind]:
-                found.discard(other)
-            for found in sets[was]:
-                found.add(other)
+        self._take_back(cell, side, refiled)
         lines = self.lines
         (x_combos, o_combos), (x_scores, o_scores), worths = self.combos, self.scores, self._worths
         for (line, mark, _, _, _), changes in zip(self._through[side][cell], made, strict=True):
