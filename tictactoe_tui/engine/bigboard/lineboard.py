@@ -295,6 +295,6 @@ class LineBoard:
         included, read from the lines themselves: on a ``ThreatBoard``, which keeps only the
         strong levels, this ranks quiet moves as a ``PatternBoard`` would."""
         combo = 0
-        for line, mark, place, _ in self.table.lines[side][cell]:
+        for line, mark, place in self.table.lines[side][cell]:
             combo += line_levels(self.lines[line], self.k)[place_on_line(mark, self.k)][side] * place
         return self._worths[combo]

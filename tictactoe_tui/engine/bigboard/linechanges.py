@@ -41,7 +41,7 @@ def through_table(spec: BoardSpec, floor: int) -> tuple[tuple[tuple[Through, ...
     table = pattern_table(spec)
     known: list[dict[int, tuple[Change, ...]]] = [{} for _ in table.runs]
     return tuple(tuple(tuple((line, mark, table.runs[line][1], place, known[line])
-                             for line, mark, place, _ in lines)
+                             for line, mark, place in lines)
                        for lines in per_side) for per_side in table.lines)
 
 

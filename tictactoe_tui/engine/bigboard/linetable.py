@@ -20,10 +20,9 @@ NEAR = 2
 """How far from a mark, along its lines, a move is worth considering when nothing is threatened."""
 
 
-Line = tuple[int, int, int, tuple[Cell, ...]]
+Line = tuple[int, int, int]
 """One line through a cell: its place in ``LineBoard.lines``, what a mark on the cell adds to
-the line's number, the direction's place value in a combination index (``patterns.PLACES``), and
-the cell's neighbours within ``k - 1`` on the line."""
+the line's number, and the direction's place value in a combination index (``patterns.PLACES``)."""
 
 Run = tuple[int, tuple[Cell, ...]]
 """One line: its direction (an index of ``rules.lines.DIRECTIONS``) and its cells in order."""
@@ -56,6 +55,7 @@ def pattern_table(spec: BoardSpec) -> PatternTable:
     reach = k - 1
     runs: list[Run] = []
     through: tuple[list[list[Line]], ...] = tuple([[] for _ in range(cells)] for _ in (X, O))
+    along: list[list[tuple[Cell, ...]]] = [[] for _ in range(cells)]
     for direction, (d_col, d_row) in enumerate(DIRECTIONS):
         place = PLACES[direction]
         for first in range(cells):
@@ -70,9 +70,9 @@ def pattern_table(spec: BoardSpec) -> PatternTable:
             runs.append((direction, tuple(run)))
             for at, cell in enumerate(run):
                 reached = range(max(0, at - reach), min(len(run), at + reach + 1))
-                neighbours = tuple(run[other] for other in reached if other != at)
+                along[cell].append(tuple(run[other] for other in reached if other != at))
                 for side, mark in ((X, X_MARK), (O, O_MARK)):
-                    through[side][cell].append((line, mark << 2 * (at + reach), place, neighbours))
+                    through[side][cell].append((line, mark << 2 * (at + reach), place))
     near = []
     for cell in range(cells):
         col, row = cell % width, cell // width
@@ -85,11 +85,10 @@ def pattern_table(spec: BoardSpec) -> PatternTable:
         near.append(star)
     draw = random.Random(f"zobrist {spec}")
     zobrist = tuple(tuple(draw.getrandbits(64) for _ in range(cells)) for _ in (X, O))
-    along = tuple(tuple(neighbours for _, _, _, neighbours in lines) for lines in through[X])
     initial_lines = tuple(line_number((OFF,) * reach + (EMPTY,) * len(run) + (OFF,) * reach)
                           for _, run in runs)
     return PatternTable(spec, (tuple(map(tuple, through[X])), tuple(map(tuple, through[O]))), tuple(runs),
-                        initial_lines, tuple(near), (zobrist[X], zobrist[O]), along)
+                        initial_lines, tuple(near), (zobrist[X], zobrist[O]), tuple(map(tuple, along)))
 
 
 def place_on_line(mark: int, k: int) -> int:
