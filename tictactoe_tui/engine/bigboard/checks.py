@@ -22,7 +22,7 @@ def threat_plies(board: ThreatBoard, check: Budget, zone: set[Cell] | None = Non
         line = vcf(board, check, zone=zone)
         if line is not None:
             return len(line)
-        attack = vct(board, check, zone=zone)
+        attack = vct(board, check, zone=zone, forks=True)
     except OutOfBudget:
         return None
     return None if attack is None else attack[1]

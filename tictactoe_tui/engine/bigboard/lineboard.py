@@ -22,7 +22,9 @@ from .linechanges import Change, key_width, remember, through_table
 from .linetable import O, X, pattern_table, place_on_line
 from .patterns import (
     DEAD,
+    DOUBLE_THREE,
     FOUR,
+    FOUR_THREE,
     LEVELS,
     MAKES_FIVE,
     MAKES_FOUR,
@@ -273,6 +275,20 @@ class LineBoard:
                 if combos[cell] // PLACES[direction] % LEVELS >= FOUR:
                     found.update(other for other in along[cell][direction] if other in fours)
         return found
+
+    def fork(self, side: int) -> Cell | None:
+        """A cell where ``side``, to move, wins in five plies with a four-three or a double three,
+        because the other side has no four to interrupt it (the lowest such cell); None if there
+        is none. Whatever the other side answers, one of the two threats is left standing (a
+        single mark spoils only one line through the fork's cell, and no answer forces), and it
+        becomes an open four. Read from the classes the board keeps, so it costs no search."""
+        if self.fours[side ^ 1]:
+            return None
+        classes = self.classes[side]
+        forks = [cell for cell in self.fours[side] if classes[cell] == FOUR_THREE]
+        if not forks:
+            forks = [cell for cell in self.threes[side] if classes[cell] == DOUBLE_THREE]
+        return min(forks) if forks else None
 
     def candidates(self) -> Iterable[Cell]:
         """The empty cells near a mark: the centre on an empty board, every empty cell when the cells

@@ -193,7 +193,7 @@ class _Searcher:
             return None  # an open three of the opponent's outruns any of ours
         part = self._share(VCT_SHARE)
         try:
-            return vct(board, part)
+            return vct(board, part, forks=True)
         except OutOfBudget:
             return None
         finally:

@@ -21,7 +21,6 @@ from typing import TypeAlias
 from ..budget import Budget
 from ..rules.spec import Cell
 from .patternboard import PatternBoard
-from .patterns import DOUBLE_THREE, FOUR_THREE
 from .scores import MATE
 
 PROVEN = MATE - 100_000
@@ -70,20 +69,6 @@ def evaluate(board: PatternBoard) -> int:
     opponent's, the mover's counting a little more since it makes the next threat."""
     side = board.side
     return board.total[side] * MOVER_SHARE // 5 - board.total[side ^ 1]
-
-
-def wins_by_fork(board: PatternBoard, side: int) -> bool:
-    """Whether ``side``, to move, wins in five plies with a four-three or a double three because the
-    other side has no four to make. Whatever it answers, one of the two threats is left standing
-    (a single mark can spoil only one line through the fork's cell, and no answer forces), and
-    becomes an open four. Read from the classes the board keeps, so it costs no search: at the
-    horizon, where the evaluation would only score such a fork, it settles it; above, it saves
-    the plies of playing it out."""
-    if board.fours[side ^ 1]:
-        return False
-    classes = board.classes[side]
-    return (any(classes[cell] == FOUR_THREE for cell in board.fours[side])
-            or any(classes[cell] == DOUBLE_THREE for cell in board.threes[side]))
 
 
 def to_table(score: int, ply: int) -> int:
@@ -224,7 +209,9 @@ class TreeSearch:
                 board.undo()
         if board.winning[side]:
             return MATE - ply - 3
-        if wins_by_fork(board, side):
+        if board.fork(side) is not None:
+            # At the horizon the evaluation would only score such a fork; above it, this saves
+            # the plies of playing it out.
             return MATE - ply - 5
         if board.is_full:
             return 0
