@@ -5,8 +5,8 @@ five, a four, an open four or an open three, kept current move by move.
 A board keeps the levels from a floor up. ``PatternBoard`` keeps every level, for the evaluation of
 a tree search; ``ThreatBoard`` keeps only the levels threats are made of, for threat searches and
 the proof, where a move changes far fewer of them, and so plays and undoes a move faster. The reads
-here (the threat sets, the defences to a threat, the candidates) mean the same on both, so a threat
-search runs on either.
+here (the threat sets, the defences to a threat, the forks, the candidates) mean the same on both,
+so a threat search runs on either.
 """
 
 from __future__ import annotations

@@ -191,7 +191,8 @@ class TreeSearch:
 
     def _settled(self, depth: int, alpha: int, beta: int, ply: int) -> int | None:
         """The score of a node that needs no list of moves: a win on the spot, a block (searched on
-        at no cost in depth), a win next move, a full board, or a quiet position at the horizon."""
+        at no cost in depth), a win next move, a fork that wins, a full board, or a quiet position
+        at the horizon."""
         board = self.board
         side = board.side
         other = side ^ 1
