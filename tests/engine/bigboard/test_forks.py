@@ -1,6 +1,7 @@
 """Forks read off the board (``LineBoard.fork``): a four-three or a double three that the opponent
 has no four to interrupt is a win in five plies. Wherever a board claims one, the exact solver (on
-a board it finishes) or the threat search played out (on 15x15) confirms it, on both boards."""
+a board it finishes) or the threat search played out (on 15x15) confirms it, on both boards; a
+threat search that takes forks as wins claims no win that a plain one does not find."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from tictactoe_tui.engine.bigboard.patternboard import PatternBoard
 from tictactoe_tui.engine.bigboard.patterns import DOUBLE_THREE, FOUR_THREE
 from tictactoe_tui.engine.bigboard.threatboard import ThreatBoard
 from tictactoe_tui.engine.bigboard.threats import vct
-from tictactoe_tui.engine.budget import Budget
+from tictactoe_tui.engine.budget import Budget, OutOfBudget
 
 FOUR_THREE_MOVES = "e8 d8 f8 a1 g8 a15 h6 o1 h7 o15"
 """X to move: h8 makes a four (e8 to h8, closed by O's d8) and an open three (h6 to h8)."""
@@ -82,3 +83,37 @@ def test_every_fork_claimed_on_15x15_is_a_win_by_threats_played_out() -> None:
     for position in claimed:
         found = vct(PatternBoard(position), Budget(max_nodes=50_000))
         assert found is not None and found[1] == 5, position.moves
+
+
+@BOTH_BOARDS
+def test_a_threat_search_taking_forks_wins_on_sight_what_a_plain_one_plays_out(
+        kind: type[PatternBoard | ThreatBoard]) -> None:
+    position = Position.from_moves("15x15k5", FOUR_THREE_MOVES)
+    taking, plain = Budget(max_nodes=10_000), Budget(max_nodes=10_000)
+    assert vct(kind(position), taking, forks=True) == (position.spec.parse_cell("h8"), 5)
+    found = vct(kind(position), plain)
+    assert found is not None and found[1] == 5
+    assert taking.nodes == 1 < plain.nodes
+
+
+def test_every_win_a_threat_search_takes_by_forks_holds_without_them() -> None:
+    rng = random.Random(11)
+    confirmed = 0
+    for _ in range(30):
+        position = Position.from_moves("15x15k5", "")
+        for _ in range(24):
+            cells = sorted(PatternBoard(position).candidates())
+            position = position.play(rng.choice(cells))
+            if position.winning_line:
+                break
+            board = ThreatBoard(position)
+            if board.fives[0] or board.fives[1]:
+                break
+            try:
+                found = vct(board, Budget(max_nodes=2_000), forks=True)
+            except OutOfBudget:
+                continue
+            if found is not None:
+                confirmed += 1
+                assert vct(board, Budget(max_nodes=200_000)) is not None, position.moves
+    assert confirmed >= 20
