@@ -36,7 +36,7 @@ except ImportError:  # a build from before the engine was split into packages, t
 POSITIONS = (
     "15x15k5: h8 h9 f6 i8 g7 i9 g9",
     "15x15k5: h8 h9 f6 i8 g7 i9 g9 i7 i10 g10 f11 j9",
-    "15x15k5: h8 h9 g6 i8 g7 i9 g5",
+    "15x15k5: h8 h9 g6 i8 g7 i9 j8",
     "15x15k5: h8 h9 h6 i8 i7 j7 k6",
     "15x15k5: h8 h9 h6 i8 i7 j7 k6 j6 j8 g5 i9 k9",
     "15x15k5: h8 h9 f7 g9 e8 i8 g10",

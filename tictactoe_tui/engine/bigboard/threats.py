@@ -220,13 +220,9 @@ class _ThreatSearch:
                 return None
             self.zone.add(block)
             return block, plies + 1
-        if board.winning[attacker]:
-            self.zone.update(board.winning[attacker], board.defences(attacker))
-            return min(board.winning[attacker]), 3
-        fork = board.fork(attacker) if self.forks else None
-        if fork is not None:
-            self.zone.add(fork)
-            return fork, 5
+        seen = self._won_on_sight()
+        if seen is not None:
+            return seen
         if threats == 0:
             self.cut_short = True
             return None
@@ -262,6 +258,20 @@ class _ThreatSearch:
         finally:
             self.zone = outer
             self.cut_short = self.cut_short or outer_cut_short
+
+    def _won_on_sight(self) -> tuple[Cell, int] | None:
+        """A win the attacker, to move, has without a threat: an open four or two fours (three
+        plies), or with ``forks`` a fork the defender cannot interrupt (five), its cells added to
+        the zone; None if there is neither."""
+        board, attacker = self.board, self.attacker
+        if board.winning[attacker]:
+            self.zone.update(board.winning[attacker], board.defences(attacker))
+            return min(board.winning[attacker]), 3
+        fork = board.fork(attacker) if self.forks else None
+        if fork is not None:
+            self.zone.add(fork)
+            return fork, 5
+        return None
 
     def defend(self, threats: int) -> int | None:
         """The defender to move: plies to the attacker's win against every defence, or None."""
