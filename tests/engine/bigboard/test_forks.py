@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from test_threats import BOTH_BOARDS, BoardKind
 
 from tictactoe_tui.engine import Position, Value, solve
 from tictactoe_tui.engine.bigboard.patternboard import PatternBoard
@@ -25,13 +26,10 @@ DOUBLE_THREE_MOVES = "g8 a1 h8 a15 i6 o1 i7 o15"
 O_CAN_FOUR_MOVES = "e8 d8 f8 a2 g8 b2 h6 c2 h7 o15"
 """The four-three of ``FOUR_THREE_MOVES``, but O's a2 b2 c2 let it make a four that interrupts."""
 
-BOTH_BOARDS = pytest.mark.parametrize("kind", [PatternBoard, ThreatBoard], ids=["pattern", "threat"])
-
-
 @BOTH_BOARDS
 @pytest.mark.parametrize(("moves", "fork", "kind_of_fork"), [(FOUR_THREE_MOVES, "h8", FOUR_THREE),
                                                              (DOUBLE_THREE_MOVES, "i8", DOUBLE_THREE)])
-def test_the_fork_is_the_cell_that_makes_it(kind: type[PatternBoard | ThreatBoard], moves: str,
+def test_the_fork_is_the_cell_that_makes_it(kind: BoardKind, moves: str,
                                             fork: str, kind_of_fork: int) -> None:
     position = Position.from_moves("15x15k5", moves)
     board = kind(position)
@@ -41,7 +39,7 @@ def test_the_fork_is_the_cell_that_makes_it(kind: type[PatternBoard | ThreatBoar
 
 
 @BOTH_BOARDS
-def test_no_fork_while_the_opponent_has_a_four_to_make(kind: type[PatternBoard | ThreatBoard]) -> None:
+def test_no_fork_while_the_opponent_has_a_four_to_make(kind: BoardKind) -> None:
     board = kind(Position.from_moves("15x15k5", O_CAN_FOUR_MOVES))
     assert board.fours[board.side ^ 1]
     assert board.fork(board.side) is None
@@ -87,7 +85,7 @@ def test_every_fork_claimed_on_15x15_is_a_win_by_threats_played_out() -> None:
 
 @BOTH_BOARDS
 def test_a_threat_search_taking_forks_wins_on_sight_what_a_plain_one_plays_out(
-        kind: type[PatternBoard | ThreatBoard]) -> None:
+        kind: BoardKind) -> None:
     position = Position.from_moves("15x15k5", FOUR_THREE_MOVES)
     taking, plain = Budget(max_nodes=10_000), Budget(max_nodes=10_000)
     assert vct(kind(position), taking, forks=True) == (position.spec.parse_cell("h8"), 5)
