@@ -16,6 +16,7 @@ from rules_only import loses_at_once
 
 from tictactoe_tui.engine.bigboard.patternboard import PatternBoard
 from tictactoe_tui.engine.bigboard.threatboard import ThreatBoard
+from tictactoe_tui.engine.bigboard.threats import vct
 from tictactoe_tui.engine.budget import Budget, OutOfBudget
 from tictactoe_tui.engine.proof import prover as prover_module
 from tictactoe_tui.engine.proof import store
@@ -23,7 +24,7 @@ from tictactoe_tui.engine.proof.bound import game_plies
 from tictactoe_tui.engine.proof.campaign import CENTRE, first_replies, second_move, second_replies
 from tictactoe_tui.engine.proof.checker import ProofError, check_branch
 from tictactoe_tui.engine.proof.prover import Prover, distinct_replies
-from tictactoe_tui.engine.proof.threat_tree import needed_replies
+from tictactoe_tui.engine.proof.threat_tree import THREATS, needed_replies
 from tictactoe_tui.engine.rules.bits import bit_cells
 from tictactoe_tui.engine.rules.position import Position
 from tictactoe_tui.engine.rules.scans import winning_cells
@@ -92,6 +93,28 @@ def test_a_quiet_position_needs_its_quiet_move() -> None:
     # The move makes no four (no five-cell), and O's node has a zone: X does not threaten.
     assert not winning_cells(SPEC, QUIET.x | 1 << move, QUIET.o)
     assert len(o_node) == 3 and o_node[0] is not None and o_node[1] is not None
+
+
+def test_quiet_moves_are_the_best_scored_cells_that_leave_x_a_threat_were_o_to_pass() -> None:
+    # After h8 g5 i9 f6 most of the best-scored cells block O's diagonal and threaten nothing.
+    board = ThreatBoard(Position.from_moves(SPEC, [SPEC.parse_cell(name) for name in "h8 g5 i9 f6".split()]))
+    prover = Prover(Budget(max_nodes=NODES))
+    pool = prover_module.ranked(board)[:prover_module.QUIET_POOL]
+    chosen = [cell for cell, _ in prover._quiet_moves(board, pool, 31)]
+    assert len(chosen) == prover_module.QUIET_CANDIDATES
+    assert any(cell not in pool[:prover_module.QUIET_CANDIDATES] for cell in chosen)
+
+    def threatens_were_o_to_pass(cell: int) -> bool:
+        board.play(cell)
+        board.pass_turn()
+        try:
+            return vct(board, Budget(max_nodes=prover_module.THREAT_TREE_NODES), max_threats=THREATS) is not None
+        finally:
+            board.undo()
+            board.undo()
+
+    passed_over = pool[:pool.index(chosen[-1])]
+    assert chosen == [cell for cell in passed_over + [chosen[-1]] if threatens_were_o_to_pass(cell)]
 
 
 def test_no_proof_when_o_wins_next() -> None:

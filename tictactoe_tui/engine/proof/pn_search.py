@@ -21,12 +21,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..bigboard.lineboard import LineBoard, O
-from .prover import Bounded, Defence, GameNode, Prover, ranked
+from .prover import QUIET_POOL, Bounded, Defence, GameNode, Prover, ranked
 
 INFINITE = 1 << 40
 """A proof or disproof number that no sum of real ones reaches."""
-CANDIDATES = 8
-"""How many quiet moves an X node tries, best first by the pattern board's scores."""
 LEAF_NODES = 30_000
 """What an X node's first search for a win by threats alone may spend. Some of those searches run
 on through threat after threat: one that gives up is tried again with ``GROWTH`` times as much only
@@ -128,13 +126,14 @@ def _child(prover: Prover, board: LineBoard, node: _Node, move: int, plies: int,
 
 def _x_moves(board: LineBoard) -> list[int]:
     """X's moves worth a node: O's five-cell if it has one, the answers to O's threat to win if
-    it threatens, else the best quiet moves."""
+    it threatens, else the best-scored cells (``prover.QUIET_POOL``), of which those that leave X
+    no threat were O to pass are dropped as they are judged."""
     blocks = board.fives[O]
     if blocks:
         return sorted(blocks) if len(blocks) == 1 else []
     if board.winning[O]:
         return sorted(board.defences(O))
-    return ranked(board)[:CANDIDATES]
+    return ranked(board)[:QUIET_POOL]
 
 
 def _judge_x(prover: Prover, board: LineBoard, node: _Node, plies: int, leaf_cost: int) -> None:

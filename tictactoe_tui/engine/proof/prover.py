@@ -34,6 +34,12 @@ Bounded = tuple[GameNode, int]
 
 QUIET_CANDIDATES = 6
 """How many quiet moves an X node tries, best first by the pattern board's scores."""
+QUIET_POOL = 16
+"""How many of the best-scored cells an X node looks through for its quiet moves. A quiet move must
+leave X a threat were O to pass, and the scores, which count O's lines as well as X's, put first
+many cells that only block O: after ``h8 g5 i9 f6``, five of the six best (d8, h4, e7, i3, g7)
+threaten nothing. Looking further, ``h8 h5 g9 g5``, not proven in 20 million nodes, is proven in
+4.6 million (README, "The proof of Gomoku")."""
 VCT_NODES = 20_000
 """The threat search an X node makes before it tries quiet moves."""
 THREAT_TREE_NODES = 10_000
@@ -158,28 +164,51 @@ class Prover:
         # O's threat to win next (an open three) must be answered first; the answer costs no quiet move.
         blocking = [(cell, quiet) for cell in sorted(board.defences(O) if board.winning[O] else ())
                     if cell not in tried]
-        moves = blocking
-        if not moves and quiet > 0:
-            untried = [cell for cell in ranked(board) if cell not in tried]
-            moves = [(cell, quiet - 1) for cell in untried[:QUIET_CANDIDATES]]
-        for move, left in moves:
+        for move, left in blocking:
             node = self._try(board, move, left, plies)
+            if node is not None:
+                return node
+        if blocking or quiet == 0:
+            return None
+        untried = [cell for cell in ranked(board) if cell not in tried]
+        for move, defence in self._quiet_moves(board, untried, plies):
+            node = self._try(board, move, quiet - 1, plies, defence)
             if node is not None:
                 return node
         return None
 
-    def _try(self, board: LineBoard, move: int, quiet: int, plies: int) -> Bounded | None:
+    def _quiet_moves(self, board: LineBoard, cells: list[int], plies: int) -> list[tuple[int, Defence]]:
+        """The first ``QUIET_CANDIDATES`` of the first ``QUIET_POOL`` of ``cells`` that leave X a
+        threat were O to pass, each with O's defence against it."""
+        found: list[tuple[int, Defence]] = []
+        for cell in cells[:QUIET_POOL]:
+            board.play(cell)
+            try:
+                defence = self.defence(board, plies - 1)
+            finally:
+                board.undo()
+            if defence is not None:
+                found.append((cell, defence))
+                if len(found) == QUIET_CANDIDATES:
+                    break
+        return found
+
+    def _try(self, board: LineBoard, move: int, quiet: int, plies: int,
+             defence: Defence | None = None) -> Bounded | None:
+        """X's ``move`` and its proof, O's ``defence`` against it given when it is known already."""
         if move in board.fives[X]:
             return [move], 1
         board.play(move)
         try:
-            reply = self._prove_o(board, quiet, plies - 1)
+            reply = self._prove_o(board, quiet, plies - 1, defence)
         finally:
             board.undo()
         return None if reply is None else ([move, reply[0]], 1 + reply[1])
 
-    def _prove_o(self, board: LineBoard, quiet: int, plies: int) -> Bounded | None:
-        found = self.defence(board, plies)
+    def _prove_o(self, board: LineBoard, quiet: int, plies: int,
+                 found: Defence | None = None) -> Bounded | None:
+        if found is None:
+            found = self.defence(board, plies)
         if found is None:
             return None
         replies = self._replies(board, found.needed, quiet, plies - 1)
