@@ -37,9 +37,9 @@ QUIET_CANDIDATES = 6
 QUIET_POOL = 16
 """How many of the best-scored cells an X node looks through for its quiet moves. A quiet move must
 leave X a threat were O to pass, and the scores, which count O's lines as well as X's, put first
-many cells that only block O: after ``h8 g5 i9 f6``, five of the six best (d8, h4, e7, i3, g7)
+many cells that only block O: after ``h8 g5 i9 f6``, four of the six best (d8, h4, e7, i3)
 threaten nothing. Looking further, ``h8 h5 g9 g5``, not proven in 20 million nodes, is proven in
-4.6 million (README, "The proof of Gomoku")."""
+4.4 million (README, "The proof of Gomoku")."""
 VCT_NODES = 20_000
 """The threat search an X node makes before it tries quiet moves."""
 THREAT_TREE_NODES = 10_000
