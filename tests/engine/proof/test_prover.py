@@ -97,7 +97,7 @@ def test_a_quiet_position_needs_its_quiet_move() -> None:
 
 def test_quiet_moves_are_the_best_scored_cells_that_leave_x_a_threat_were_o_to_pass() -> None:
     # After h8 g5 i9 f6 most of the best-scored cells block O's diagonal and threaten nothing.
-    board = ThreatBoard(Position.from_moves(SPEC, [SPEC.parse_cell(name) for name in "h8 g5 i9 f6".split()]))
+    board = ThreatBoard(game("h8 i9", "g5 f6"))
     prover = Prover(Budget(max_nodes=NODES))
     pool = prover_module.ranked(board)[:prover_module.QUIET_POOL]
     chosen = [cell for cell, _ in prover._quiet_moves(board, pool, 31)]
@@ -108,7 +108,8 @@ def test_quiet_moves_are_the_best_scored_cells_that_leave_x_a_threat_were_o_to_p
         board.play(cell)
         board.pass_turn()
         try:
-            return vct(board, Budget(max_nodes=prover_module.THREAT_TREE_NODES), max_threats=THREATS) is not None
+            bound = Budget(max_nodes=prover_module.THREAT_TREE_NODES)
+            return vct(board, bound, max_threats=THREATS) is not None
         finally:
             board.undo()
             board.undo()
