@@ -33,7 +33,8 @@ Bounded = tuple[GameNode, int]
 """A node and its bound: the most plies to X's five from it."""
 
 QUIET_CANDIDATES = 6
-"""How many quiet moves an X node tries, best first by the pattern board's scores."""
+"""How many quiet moves an X node tries, best first by the pattern board's scores, of those that
+leave X a threat (``QUIET_POOL``)."""
 QUIET_POOL = 16
 """How many of the best-scored cells an X node looks through for its quiet moves. A quiet move must
 leave X a threat were O to pass, and the scores, which count O's lines as well as X's, put first
@@ -162,10 +163,10 @@ class Prover:
             if node is not None:
                 return node
         # O's threat to win next (an open three) must be answered first; the answer costs no quiet move.
-        blocking = [(cell, quiet) for cell in sorted(board.defences(O) if board.winning[O] else ())
+        blocking = [cell for cell in sorted(board.defences(O) if board.winning[O] else ())
                     if cell not in tried]
-        for move, left in blocking:
-            node = self._try(board, move, left, plies)
+        for move in blocking:
+            node = self._try(board, move, quiet, plies)
             if node is not None:
                 return node
         if blocking or quiet == 0:
