@@ -19,13 +19,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..bigboard.lineboard import LineBoard, O, X
-from ..bigboard.threats import ThreatMemo, vct
 from ..budget import Budget
 from ..rules.bits import bit_cells
 from ..rules.spec import BoardSpec
 from ..rules.symmetry import symmetries
-from .bound import threat_plies
-from .threat_tree import THREATS, build_x, needed_replies
+from .threat_tree import PythonSearches, ThreatSearches
 
 GameNode = list[object]
 """An X node ``[m]`` / ``[m, o]`` or an O node ``[zone, threat, replies]``, as the proof file has them."""
@@ -80,9 +78,10 @@ class Prover:
     failed: dict[tuple[int, int], list[tuple[int, int]]] = field(default_factory=dict)
     """Marks -> the quiet moves and the plies with which no proof was found; fewer of either find
     none either."""
-    memo: ThreatMemo = field(default_factory=lambda: ({}, {}))
-    """What X's threat searches found, shared by all of them: a search often meets a position an
-    earlier one settled, one move of each side further on."""
+    search: ThreatSearches = field(default_factory=PythonSearches)
+    """X's threat searches, which share what they found: a search often meets a position an
+    earlier one settled, one move of each side further on. Compiled ones
+    (``compiled.compiled_searches``) give the same proofs sooner."""
 
     def prove_x(self, board: LineBoard, quiet: int, plies: int | None = None) -> GameNode | None:
         """X to move: the proof of X's win, within ``plies`` when given, or None when none is found
@@ -154,8 +153,7 @@ class Prover:
             return None
         if blocks:
             return self._try(board, min(blocks), quiet, plies)
-        start = self.budget.try_part(VCT_NODES,
-                                     lambda part: vct(board, part, max_threats=THREATS, memo=self.memo))
+        start = self.budget.try_part(VCT_NODES, lambda part: self.search.win(board, part))
         tried = set()
         if start is not None:
             tried.add(start[0])
@@ -220,7 +218,7 @@ class Prover:
         when X does not threaten or the rest would take more than ``plies``."""
         if board.fives[O] or plies < 2:  # O's reply and X's five at the least
             return None
-        forced = needed_replies(board, None)
+        forced = self.search.forced(board)
         if forced is not None:
             # The replies not listed lose at once: in two plies to X's five-cell, else in four.
             unlisted = (board.spec.full_mask & ~board.occupied).bit_count() > len(forced)
@@ -229,17 +227,14 @@ class Prover:
         zone: set[int] = set()
         board.pass_turn()
         try:
-            threat = self.budget.try_part(THREAT_TREE_NODES,
-                                          lambda part: build_x(board, zone, part, self.memo))
+            found = self.budget.try_part(THREAT_TREE_NODES, lambda part: self.search.tree(board, zone, part))
         finally:
             board.undo()
-        if threat is None:
+        if found is None:
             return None
-        zone_mask = sum(1 << cell for cell in zone)
-        least = 0
-        if board.spec.full_mask & ~board.occupied & ~zone_mask:  # the threat tree answers those replies
-            x_marks, o_marks = board.stones
-            least = 1 + threat_plies(board.spec, threat, "tx", x_marks, o_marks, zone_mask, {})
+        threat, bound = found
+        # The threat tree answers the replies outside the zone, if there are any.
+        least = 1 + bound if board.spec.full_mask & ~board.occupied & ~sum(1 << cell for cell in zone) else 0
         if least > plies:
             return None
         needed = [cell for cell in self._empty(board) if cell in zone]

@@ -9,11 +9,16 @@ lean on, and every empty cell of a line where O has as many marks as the guards 
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+from typing import Protocol
+
 from ..bigboard.lineboard import LineBoard, O, X
 from ..bigboard.threats import ThreatMemo, vct
 from ..budget import Budget
 from ..rules.bits import bit_cells
 from ..rules.lines import win_lines
+from ..rules.spec import Cell
+from .bound import threat_plies
 
 ThreatNode = list[object]
 """``[m]`` or ``[m, replies]`` for X; O's replies are a list of ``[r, ThreatNode]``."""
@@ -141,3 +146,39 @@ def build_o(board: LineBoard, zone: set[int], budget: Budget,
             return None
         replies.append([reply, tree])
     return replies
+
+
+class ThreatSearches(Protocol):
+    """The threat searches a proof is made of, all sharing one memo of what X's searches found: in
+    Python (``PythonSearches``) or compiled (``compiled.compiled_searches``), with the same answers."""
+
+    def win(self, board: LineBoard, budget: Budget) -> tuple[Cell, int] | None:
+        """``vct`` within ``THREATS``: X's first threat and the plies to the win, or None."""
+
+    def tree(self, board: LineBoard, zone: set[int], budget: Budget) -> tuple[ThreatNode, int] | None:
+        """``build_x``: X's threat tree, ``zone`` grown by what it leans on, and the tree's bound
+        against that zone (``bound.threat_plies``); or None."""
+
+    def forced(self, board: LineBoard) -> list[int] | None:
+        """``needed_replies`` without a zone: O's replies that do not lose at once, or None."""
+
+
+@dataclass(slots=True)
+class PythonSearches:
+    """``ThreatSearches`` in Python: the functions above, with one memo."""
+
+    memo: ThreatMemo = field(default_factory=lambda: ({}, {}))
+
+    def win(self, board: LineBoard, budget: Budget) -> tuple[Cell, int] | None:
+        return vct(board, budget, max_threats=THREATS, memo=self.memo)
+
+    def tree(self, board: LineBoard, zone: set[int], budget: Budget) -> tuple[ThreatNode, int] | None:
+        tree = build_x(board, zone, budget, self.memo)
+        if tree is None:
+            return None
+        x_marks, o_marks = board.stones
+        zone_mask = sum(1 << cell for cell in zone)
+        return tree, threat_plies(board.spec, tree, "tx", x_marks, o_marks, zone_mask, {})
+
+    def forced(self, board: LineBoard) -> list[int] | None:
+        return needed_replies(board, None)
