@@ -2,7 +2,8 @@
 
     python scripts/prove_gomoku.py [--minutes 60] [--processes N] [--nodes 3000000] [--quiet 2]
                                    [--plies 35] [--replies h1,a1] [--search depth|pn]
-                                   [--leaf-cost 30000] [--retry] [--transplant] [--map]
+                                   [--leaf-cost 30000] [--retry] [--transplant] [--memory GB]
+                                   [--python] [--map]
 
 X opens in the centre. For each of O's first replies (35 up to symmetry, the farthest first), X's
 second move is fixed and every second reply of O (up to symmetry) is a unit of work: a proof, by
@@ -21,7 +22,9 @@ proofs of units that differ from it by one of O's marks (``engine.proof.transpla
 those the checker passes; a unit none passes is offered again once it has more donors. Every line
 of the proof must end within ``--plies`` plies of the empty board: a unit's proof is searched for
 within what is left, a unit proven in more is proven again, and a first reply folds only when all
-its units are within the limit. Ctrl+C or ``--minutes`` stops the run after saving.
+its units are within the limit. The threat searches are the compiled ones (``engine.proof.compiled``)
+where the machine has a C compiler, which make the same proofs as the Python ones about ten times
+as fast; ``--python`` keeps to Python. Ctrl+C or ``--minutes`` stops the run after saving.
 """
 
 from __future__ import annotations
@@ -31,11 +34,13 @@ import gc
 import json
 import multiprocessing
 import os
+import resource
 import signal
 import sys
 import time
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any
 
@@ -44,6 +49,7 @@ from tictactoe_tui.engine.budget import Budget, OutOfBudget
 from tictactoe_tui.engine.proof import pn_search, store
 from tictactoe_tui.engine.proof.book import BOARD
 from tictactoe_tui.engine.proof.campaign import board_map, first_replies, second_move, second_replies
+from tictactoe_tui.engine.proof.compiled import compiled_searches
 from tictactoe_tui.engine.proof.prover import Prover
 from tictactoe_tui.engine.proof.transplant import Core, Donor, candidates, donors, transplant
 from tictactoe_tui.engine.proof.transpose import Proven, canonical_key, carried_over, proven_positions
@@ -56,6 +62,8 @@ UNIT_MOVES = 4
 """Moves from the empty board to a unit: X's centre, O's first reply, X's second move, O's reply."""
 SAVE_EVERY = 120.0
 """Seconds between writes of the proof file during a run."""
+MEMORY_SHARE = 0.8
+"""The share of the system's free memory that the workers of a run may take between them."""
 QUIET = 2
 """Quiet moves (moves that threaten nothing yet) X may make in a row within a unit, by default."""
 PLIES = 35
@@ -75,13 +83,15 @@ def limits(moves: tuple[int, ...], plies: int) -> list[int]:
 
 
 def prove_unit(moves: tuple[int, ...], nodes: int, quiet: int, plies: int,
-               search: str = "depth", leaf_cost: int = pn_search.LEAF_COST
+               search: str = "depth", leaf_cost: int = pn_search.LEAF_COST, compiled: bool = True
                ) -> tuple[tuple[int, ...], Any, int, float]:
     """Worker: (moves, the proof or None, nodes spent, seconds) for the position after ``moves``,
     the proof ending within ``plies`` plies of the empty board, by ``search`` ("depth" or "pn",
-    which weighs a leaf that gave up by ``leaf_cost``)."""
+    which weighs a leaf that gave up by ``leaf_cost``), its threat searches ``compiled`` where a C
+    compiler allows (the same answers either way)."""
     start = time.perf_counter()
-    prover = Prover(Budget(nodes))
+    searches = compiled_searches(BOARD) if compiled else None
+    prover = Prover(Budget(nodes)) if searches is None else Prover(Budget(nodes), search=searches)
     board = ThreatBoard(Position.from_moves(BOARD, list(moves)))
     tree = None
     try:
@@ -94,6 +104,9 @@ def prove_unit(moves: tuple[int, ...], nodes: int, quiet: int, plies: int,
                     break
     except OutOfBudget:
         tree = None
+    except MemoryError:  # the worker's share of memory: the unit fails, the run goes on
+        tree = None
+        print(f"{_name(moves)}: out of memory", flush=True)
     return moves, tree, prover.budget.nodes, time.perf_counter() - start
 
 
@@ -130,7 +143,8 @@ def pending_units(document: dict[str, Any], progress: dict[str, Any], nodes: int
     serves them all."""
     known = store.branches(document)
     proven = proven_positions(document, UNIT_MOVES)
-    taken = {canonical_key(_unit(name)) for name, budget in progress[failures].items() if budget >= nodes}
+    taken = {canonical_key(unit_moves(name)) for name, budget in progress[failures].items()
+             if budget >= nodes}
     units: list[tuple[int, ...]] = []
     for reply in first_replies():
         if chosen is not None and reply not in chosen:
@@ -156,7 +170,7 @@ def forget_proven_failures(document: dict[str, Any], progress: dict[str, Any], p
     proven = proven_positions(document, UNIT_MOVES)
     for failures in FAILURES.values():
         for name in list(progress[failures]):
-            if _proof_of(_unit(name), proven, plies) is not None:
+            if _proof_of(unit_moves(name), proven, plies) is not None:
                 del progress[failures][name]
 
 
@@ -176,7 +190,8 @@ def _name(moves: tuple[int, ...]) -> str:
     return " ".join(BOARD.cell_name(cell) for cell in moves)
 
 
-def _unit(name: str) -> tuple[int, ...]:
+def unit_moves(name: str) -> tuple[int, ...]:
+    """A unit's moves from its name, as the progress file and the run's lines have it."""
     return tuple(BOARD.parse_cell(cell) for cell in name.split())
 
 
@@ -225,6 +240,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--retry", action="store_true", help="try failed units again, whatever their budget")
     parser.add_argument("--transplant", action="store_true",
                         help="search nothing: offer open units the proofs of units one O mark apart")
+    parser.add_argument("--memory", type=float,
+                        help="gigabytes each worker may take (default: a share of the free memory)")
+    parser.add_argument("--python", action="store_true",
+                        help="threat searches in Python only, not compiled (the same proofs, slower)")
     parser.add_argument("--map", action="store_true", help="only show the map of the proof so far")
     args = parser.parse_args(argv)
     if args.leaf_cost < 1:
@@ -256,7 +275,10 @@ def search_all(document: dict[str, Any], progress: dict[str, Any], chosen: list[
     units = pending_units(document, {**progress, failures: {}} if args.retry else progress, args.nodes,
                           args.plies, chosen, failures)
     _announce(len(units), "prove", args)
-    tasks = [(unit, args.nodes, args.quiet, args.plies, args.search, args.leaf_cost) for unit in units]
+    compiled = not args.python and compiled_searches(BOARD) is not None  # built once, before the workers
+    print(f"threat searches {'compiled' if compiled else 'in Python'}", flush=True)
+    tasks = [(unit, args.nodes, args.quiet, args.plies, args.search, args.leaf_cost, compiled)
+             for unit in units]
 
     def recorded(result: tuple[tuple[int, ...], Any, int, float]) -> None:
         record(document, progress, *result, args.nodes, failures)
@@ -298,30 +320,57 @@ def transplant_all(document: dict[str, Any], progress: dict[str, Any], chosen: l
 def run(document: dict[str, Any], progress: dict[str, Any], worker: Callable[..., Any],
         tasks: list[tuple[Any, ...]], recorded: Callable[[Any], None], args: argparse.Namespace) -> None:
     """Run ``worker`` on every task of ``tasks`` on ``args.processes`` processes until ``args.minutes``
-    have passed, handing each result to ``recorded`` and saving the proof every ``SAVE_EVERY``."""
+    have passed, handing each result to ``recorded`` and saving the proof every ``SAVE_EVERY``.
+
+    A worker that dies (the system's out-of-memory killer, say) breaks its pool: what was proven is
+    saved, the tasks under way are dropped for a later run, and the rest go on in a new pool."""
     end = time.monotonic() + args.minutes * 60
     saved = time.monotonic()
     queue = list(reversed(tasks))
-    with ProcessPoolExecutor(args.processes, initializer=_quiet_worker) as pool:
-        running: set[Future[Any]] = set()
-        try:
-            while queue or running:
-                while queue and len(running) < args.processes and time.monotonic() < end:
-                    running.add(pool.submit(worker, *queue.pop()))
-                if not running:
-                    break
-                done, running = wait(running, return_when=FIRST_COMPLETED)
-                for future in done:
-                    recorded(future.result())
-                if time.monotonic() - saved > SAVE_EVERY:
-                    save(document, progress)
-                    saved = time.monotonic()
-        except KeyboardInterrupt:
-            print("stopping: the units proven so far are saved", file=sys.stderr)
-            # The units under way are dropped: their workers stop now, not when the units end.
-            for child in multiprocessing.active_children():
-                child.terminate()
-            pool.shutdown(wait=False, cancel_futures=True)
+    memory = worker_memory(args.processes) if args.memory is None else int(args.memory * 2**30)
+    while queue:
+        with ProcessPoolExecutor(args.processes, initializer=_quiet_worker, initargs=(memory,)) as pool:
+            running: dict[Future[Any], tuple[Any, ...]] = {}
+            try:
+                while queue or running:
+                    while queue and len(running) < args.processes and time.monotonic() < end:
+                        task = queue.pop()
+                        running[pool.submit(worker, *task)] = task
+                    if not running:
+                        return
+                    done, _ = wait(running, return_when=FIRST_COMPLETED)
+                    # Those that ended well first: one whose worker died raises, and is still under way.
+                    for future in sorted(done, key=lambda future: future.exception() is not None):
+                        result = future.result()
+                        del running[future]
+                        recorded(result)
+                    if time.monotonic() - saved > SAVE_EVERY:
+                        save(document, progress)
+                        saved = time.monotonic()
+            except BrokenProcessPool:
+                dropped = ", ".join(_name(task[0]) for task in running.values())
+                print(f"a worker died; dropped for a later run: {dropped}", file=sys.stderr, flush=True)
+                save(document, progress)
+                saved = time.monotonic()
+            except KeyboardInterrupt:
+                print("stopping: the units proven so far are saved", file=sys.stderr)
+                # The units under way are dropped: their workers stop now, not when the units end.
+                for child in multiprocessing.active_children():
+                    child.terminate()
+                pool.shutdown(wait=False, cancel_futures=True)
+                return
+
+
+def worker_memory(processes: int) -> int | None:
+    """Bytes each of ``processes`` workers may take beyond what it starts with: a share of the
+    memory the system has free, so that a unit that outgrows it fails alone (as out of memory)
+    instead of the system killing some process of the run; None where the system does not say."""
+    try:
+        lines = Path("/proc/meminfo").read_text().splitlines()
+    except OSError:
+        return None
+    free = next((int(line.split()[1]) * 1024 for line in lines if line.startswith("MemAvailable:")), None)
+    return None if free is None else int(free * MEMORY_SHARE / processes)
 
 
 def save(document: dict[str, Any], progress: dict[str, Any]) -> int:
@@ -336,11 +385,15 @@ def _interrupt(number: int, frame: object) -> None:
     raise KeyboardInterrupt
 
 
-def _quiet_worker() -> None:
+def _quiet_worker(memory: int | None) -> None:
     """A worker leaves Ctrl+C to the main process and ends at once, without a word, when it
-    terminates the worker: the unit under way is dropped either way."""
+    terminates the worker: the unit under way is dropped either way. It may take ``memory`` bytes
+    more than it has when it starts (the proof it shares with the main process included in that)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if memory is not None:
+        size = int(Path("/proc/self/statm").read_text().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+        resource.setrlimit(resource.RLIMIT_AS, (size + memory, resource.RLIM_INFINITY))
 
 
 def record(document: dict[str, Any], progress: dict[str, Any], moves: tuple[int, ...], tree: Any,

@@ -8,6 +8,8 @@ branches' moves and bounds.
 from __future__ import annotations
 
 import argparse
+import os
+from concurrent.futures import ProcessPoolExecutor
 from itertools import pairwise
 from types import ModuleType
 from typing import Any
@@ -232,7 +234,7 @@ def test_a_transplant_run_keeps_what_the_checker_passes_and_offers_the_rest_agai
     monkeypatch.setattr(script, "UNIT_MOVES", len(donor))
     monkeypatch.setattr(script, "pending_units", lambda *_: [taken, blocked])
     monkeypatch.setattr(script, "save", lambda *_: 0)  # the package's proof file stays as it is
-    args = argparse.Namespace(processes=1, minutes=5.0, plies=35)
+    args = argparse.Namespace(processes=1, minutes=5.0, plies=35, memory=None)
 
     script.transplant_all(document, progress, None, args)
     assert check_branch(BOARD, list(taken), store.branches(document)[taken]["tree"])[1] == 3
@@ -247,3 +249,43 @@ def test_a_transplant_run_keeps_what_the_checker_passes_and_offers_the_rest_agai
     assert progress["untransplanted"] == {script._name(blocked): 2}
     script.transplant_all(document, progress, None, args)
     assert "1 unit to transplant" in capsys.readouterr().out  # no donor more: only the stand-in's other
+
+
+def _dies_on_the_second(moves: tuple[int, ...]) -> tuple[int, ...]:
+    """A worker that ends its process without a word on the second unit, as the system's
+    out-of-memory killer would end it."""
+    if moves == (1,):
+        os._exit(1)
+    return moves
+
+
+def test_a_run_saves_and_goes_on_past_a_worker_that_dies(monkeypatch: pytest.MonkeyPatch,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    script = load_script()
+    saves: list[int] = []
+    monkeypatch.setattr(script, "save", lambda *_: saves.append(1) or 0)
+    results: list[tuple[int, ...]] = []
+    args = argparse.Namespace(processes=1, minutes=5.0, memory=None)
+    script.run(store.empty_document(), no_failures(), _dies_on_the_second, [((0,),), ((1,),), ((2,),)],
+               results.append, args)
+    assert results == [(0,), (2,)]  # the unit under way when its worker died is left for a later run
+    assert saves  # what was proven before is saved at once
+    assert "a worker died; dropped for a later run: b1\n" in capsys.readouterr().err
+
+
+def _allocates(size: int) -> str:
+    try:
+        block = bytearray(size)
+    except MemoryError:
+        return "refused"
+    return f"allocated {len(block)}"
+
+
+def test_a_worker_may_take_only_its_share_of_memory() -> None:
+    # A unit that outgrows its worker's share fails alone, as out of memory, in the worker.
+    script = load_script()
+    share = 256 * 2**20
+    with ProcessPoolExecutor(1, initializer=script._quiet_worker, initargs=(share,)) as pool:
+        assert pool.submit(_allocates, 2 * share).result() == "refused"
+        assert pool.submit(_allocates, share // 4).result() == f"allocated {share // 4}"
+    assert script.worker_memory(2) is None or 0 < script.worker_memory(2) < script.worker_memory(1)
