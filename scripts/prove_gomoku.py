@@ -252,7 +252,7 @@ def main(argv: list[str] | None = None) -> int:
     document, progress = store.read(), read_progress()
     # The document is tens of millions of objects that live as long as the run: out of the cycle
     # collector's sight, a full collection no longer walks them (38 s each), nor do the forked
-    # workers' collections copy the pages they share with this process.
+    # workers of a transplant run copy the pages they share with this process.
     gc.freeze()
     if args.map:
         print(board_map(document))
@@ -283,7 +283,9 @@ def search_all(document: dict[str, Any], progress: dict[str, Any], chosen: list[
     def recorded(result: tuple[tuple[int, ...], Any, int, float]) -> None:
         record(document, progress, *result, args.nodes, failures)
 
-    run(document, progress, prove_unit, tasks, recorded, args)
+    # Started afresh, not forked: a worker needs nothing of the proof, and a forked one would share
+    # the main process's copy of it, which the main process's saves then copy page by page.
+    run(document, progress, prove_unit, tasks, recorded, args, start="spawn")
 
 
 def _announce(units: int, verb: str, args: argparse.Namespace) -> None:
@@ -318,9 +320,11 @@ def transplant_all(document: dict[str, Any], progress: dict[str, Any], chosen: l
 
 
 def run(document: dict[str, Any], progress: dict[str, Any], worker: Callable[..., Any],
-        tasks: list[tuple[Any, ...]], recorded: Callable[[Any], None], args: argparse.Namespace) -> None:
-    """Run ``worker`` on every task of ``tasks`` on ``args.processes`` processes until ``args.minutes``
-    have passed, handing each result to ``recorded`` and saving the proof every ``SAVE_EVERY``.
+        tasks: list[tuple[Any, ...]], recorded: Callable[[Any], None], args: argparse.Namespace,
+        start: str = "fork") -> None:
+    """Run ``worker`` on every task of ``tasks`` on ``args.processes`` processes (started by the
+    ``multiprocessing`` method ``start``) until ``args.minutes`` have passed, handing each result to
+    ``recorded`` and saving the proof every ``SAVE_EVERY``.
 
     A worker that dies (the system's out-of-memory killer, say) breaks its pool: what was proven is
     saved, the tasks under way are dropped for a later run, and the rest go on in a new pool."""
@@ -329,7 +333,8 @@ def run(document: dict[str, Any], progress: dict[str, Any], worker: Callable[...
     queue = list(reversed(tasks))
     memory = worker_memory(args.processes) if args.memory is None else int(args.memory * 2**30)
     while queue:
-        with ProcessPoolExecutor(args.processes, initializer=_quiet_worker, initargs=(memory,)) as pool:
+        context = multiprocessing.get_context(start)
+        with ProcessPoolExecutor(args.processes, context, initializer=_quiet_worker, initargs=(memory,)) as pool:
             running: dict[Future[Any], tuple[Any, ...]] = {}
             try:
                 while queue or running:

@@ -8,6 +8,7 @@ branches' moves and bounds.
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 from concurrent.futures import ProcessPoolExecutor
 from itertools import pairwise
@@ -15,6 +16,7 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+from scripts_by_path import SCRIPTS
 from scripts_by_path import load_script as load_script_at
 
 from tictactoe_tui.engine.proof import store
@@ -261,13 +263,15 @@ def _dies_on_the_second(moves: tuple[int, ...]) -> tuple[int, ...]:
 
 def test_a_run_saves_and_goes_on_past_a_worker_that_dies(monkeypatch: pytest.MonkeyPatch,
                                                           capsys: pytest.CaptureFixture[str]) -> None:
-    script = load_script()
+    # Workers started afresh, as a proving run starts them, import the script by its name.
+    monkeypatch.syspath_prepend(str(SCRIPTS))
+    script = importlib.import_module("prove_gomoku")
     saves: list[int] = []
     monkeypatch.setattr(script, "save", lambda *_: saves.append(1) or 0)
     results: list[tuple[int, ...]] = []
     args = argparse.Namespace(processes=1, minutes=5.0, memory=None)
     script.run(store.empty_document(), no_failures(), _dies_on_the_second, [((0,),), ((1,),), ((2,),)],
-               results.append, args)
+               results.append, args, start="spawn")
     assert results == [(0,), (2,)]  # the unit under way when its worker died is left for a later run
     assert saves  # what was proven before is saved at once
     assert "a worker died; dropped for a later run: b1\n" in capsys.readouterr().err
