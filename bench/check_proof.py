@@ -18,25 +18,38 @@ import sys
 import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
+from functools import partial
 from pathlib import Path
 from typing import Any
 
-from tictactoe_tui.engine.proof.checker import BOARD, ProofError, check_entry, check_proof, load_document
+from tictactoe_tui.engine.proof.checker import (
+    BOARD,
+    REFERENCE,
+    Bounds,
+    ProofError,
+    check_entry,
+    check_header,
+    load_document,
+    stated_bounds,
+)
 from tictactoe_tui.engine.rules.spec import BoardSpec
 
 PROOF = Path(__file__).resolve().parent.parent / "tictactoe_tui" / "engine" / "proof" / "gomoku15.zip"
 
 
-def _check(branch: dict[str, Any]) -> tuple[int, int, int, int]:
-    """Worker: (positions, bound, moves before the branch, game positions) for one branch;
-    ProofError if it fails."""
-    positions, plies = check_entry(BoardSpec.parse(BOARD), branch)
+def _check(bounds: Bounds, branch: dict[str, Any]) -> tuple[int, int, int, int]:
+    """Worker: (positions, bound, moves before the branch, game positions) for one branch, whose
+    references name the branches of ``bounds``; ProofError if it fails."""
+    positions, plies = check_entry(BoardSpec.parse(BOARD), branch, bounds)
     return positions, plies, len(branch["moves"]), game_positions(branch["tree"], "x")
 
 
 def game_positions(node: Any, kind: str) -> int:
     """The positions of a checked tree where a game can be, threat trees left out: the count to set
-    beside a solution tree whose leaves are wins that a threat search finds again."""
+    beside a solution tree whose leaves are wins that a threat search finds again. A reference
+    counts none: its branch counts its own."""
+    if node == REFERENCE:
+        return 0
     if kind == "x":
         return 1 + (game_positions(node[1], "o") if len(node) == 2 else 0)
     replies = node[0] if len(node) == 1 else node[2]
@@ -63,11 +76,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         # Tens of millions of objects kept to the end: out of the cycle collector's sight, so that
         # no full collection walks them, here or in the forked workers (which would copy them too).
         gc.freeze()
-        branches = list(document.get("branches") or [])  # type: ignore[call-overload]
-        # The whole document's shape and its first branch here, every branch in the workers.
-        check_proof({**document, "branches": branches[:1]})
+        # The whole document's shape here, every branch in the workers.
+        branches = list(check_header(document))
         with ProcessPoolExecutor(args.processes) as pool:
-            results = list(pool.map(_check, branches, chunksize=16))
+            results = list(pool.map(partial(_check, stated_bounds(branches)), branches, chunksize=16))
     except ProofError as error:
         print(f"proof check failed: {error}", file=sys.stderr)
         return 1

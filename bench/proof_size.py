@@ -39,7 +39,7 @@ from check_proof import game_positions, proof_arguments
 from tictactoe_tui.engine.bigboard.lineboard import O, X
 from tictactoe_tui.engine.bigboard.threatboard import ThreatBoard
 from tictactoe_tui.engine.proof.archive import ArchiveError, open_archive, read_trees
-from tictactoe_tui.engine.proof.checker import BOARD
+from tictactoe_tui.engine.proof.checker import BOARD, REFERENCE
 from tictactoe_tui.engine.rules.position import Position
 from tictactoe_tui.engine.rules.spec import BoardSpec
 from tictactoe_tui.engine.rules.symmetry import symmetries
@@ -66,6 +66,8 @@ def _key(board: ThreatBoard) -> int:
 def _x_count(board: ThreatBoard, node: Any, keys: list[int]) -> bool:
     """For an X node: add its solution-tree positions to ``keys``, and tell whether every X move
     from it to the end forces (then the node is a leaf, and what lies below it is taken out)."""
+    if node == REFERENCE:
+        return False  # its branch counts its own positions
     keys.append(_key(board))
     cell = node[0]
     if len(node) == 1:

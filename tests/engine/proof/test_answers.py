@@ -14,8 +14,9 @@ import pytest
 
 from tictactoe_tui import cli
 from tictactoe_tui.engine.proof import store
+from tictactoe_tui.engine.proof.archive import open_archive, read_tree
 from tictactoe_tui.engine.proof.book import shipped_win
-from tictactoe_tui.engine.proof.checker import check_branch
+from tictactoe_tui.engine.proof.checker import check_branch, stated_bounds
 from tictactoe_tui.engine.results import Value
 from tictactoe_tui.engine.rules.position import Position
 from tictactoe_tui.engine.rules.spec import BoardSpec
@@ -33,14 +34,16 @@ def branch() -> tuple[Position, Any, int]:
 
     The package reads its file once in a process; while the prover grows the file, a branch it added
     since then is not there yet, so the branch is drawn from those the package knows."""
-    document = store.read()
-    branches = sorted((tuple(branch["moves"]), branch["tree"]) for branch in document["branches"])
-    random.Random(SEED).shuffle(branches)
-    for moves, tree in branches:
-        position = Position.from_moves(SPEC, list(moves))
-        if shipped_win(position) is not None:
-            _, plies = check_branch(SPEC, moves, tree)
-            return position, tree, plies
+    opened, header = open_archive(store.SHIPPED)
+    with opened:
+        branches = sorted(header["branches"], key=lambda branch: branch["moves"])
+        random.Random(SEED).shuffle(branches)
+        for branch in branches:
+            position = Position.from_moves(SPEC, branch["moves"])
+            if shipped_win(position) is not None:
+                tree = read_tree(opened, branch)
+                _, plies = check_branch(SPEC, branch["moves"], tree, stated_bounds(header["branches"]))
+                return position, tree, plies
     raise AssertionError("no branch of the shipped proof is found by the package")
 
 

@@ -14,11 +14,13 @@ import pytest
 
 from tictactoe_tui.engine.proof import archive
 from tictactoe_tui.engine.proof.checker import (
+    REFERENCE,
     CheckReport,
     ProofError,
     check_branch,
     check_proof,
     load_document,
+    stated_bounds,
 )
 from tictactoe_tui.engine.rules.position import Position
 from tictactoe_tui.engine.rules.spec import BoardSpec
@@ -65,7 +67,7 @@ def open_four_answer(one: str, other: str) -> Node:
 
 
 def document(branches: list[tuple[list[int], Node, int]], /, **fields: object) -> dict[str, object]:
-    found: dict[str, object] = {"format": "tictactoe-tui gomoku proof", "version": 2, "board": "15x15k5",
+    found: dict[str, object] = {"format": "tictactoe-tui gomoku proof", "version": 3, "board": "15x15k5",
                                 "branches": [{"moves": played, "plies": plies, "tree": tree}
                                              for played, tree, plies in branches]}
     found.update(fields)
@@ -355,7 +357,7 @@ def test_the_document_names_its_format_version_and_board() -> None:
     branches = [(moves(*OPEN_THREE), OPEN_THREE_PROOF, 3)]
     assert check_proof(document(branches)).positions == 5
     cases: list[tuple[dict[str, object], str]] = [
-        ({"version": 1}, "version 1"), ({"version": True}, "version True"),
+        ({"version": 2}, "version 2"), ({"version": True}, "version True"),
         ({"board": "9x9k5"}, "the board is '9x9k5'"), ({"board": "15x15k4"}, "the board is '15x15k4'"),
         ({"format": "something else"}, "the format"), ({"branches": []}, "non-empty"),
         ({"extra": 1}, "exactly"), ({"branches": [{"moves": []}]}, "branch 1: the branch is not an object")]
@@ -389,3 +391,43 @@ def test_unreadable_files(tmp_path: Path) -> None:
     for path in (garbage, truncated, tmp_path / "missing.zip"):
         with pytest.raises(ProofError, match="cannot read the proof"):
             load_document(path)
+
+
+# References: a branch made of others names them, and a whole check holds each to its statement
+
+OPENED = moves(*OPEN_THREE)
+I8 = cell("i8")
+FOLDED = x_move("i8", game_o("e8 j8", five("e8"), {"e8": REFERENCE, "j8": REFERENCE}))  # type: ignore[dict-item]
+"""The open three's proof with O's two replies proven in branches of their own."""
+UNITS = [([*OPENED, I8, cell("e8")], five("j8"), 1), ([*OPENED, I8, cell("j8")], five("e8"), 1)]
+
+
+def test_a_reference_takes_the_bound_its_branch_states_and_counts_its_positions_once() -> None:
+    report = check_proof(document([(OPENED, FOLDED, 3), *UNITS]))
+    # i8, O's node and the threat tree's five, then a five in each unit: the proof written out whole.
+    assert (report.positions, report.plies) == (check_branch(SPEC, OPENED, OPEN_THREE_PROOF)[0], 3)
+    assert report.branch_plies == (3, 1, 1)
+    bounds = stated_bounds([{"moves": played, "plies": plies, "tree": tree} for played, tree, plies in UNITS])
+    assert check_branch(SPEC, OPENED, FOLDED, bounds) == (3, 3)
+
+
+def test_a_reference_to_a_branch_the_document_lacks_is_rejected() -> None:
+    with pytest.raises(ProofError, match="after f8 a1 g8 o1 h8 a15 i8 j8: X's node refers to the branch"):
+        check_proof(document([(OPENED, FOLDED, 3), UNITS[0]]))
+
+
+def test_a_referenced_branch_that_states_the_wrong_bound_fails_the_whole_check() -> None:
+    # The folded branch would take the unit at its word (3 plies becomes 4); the unit's own check
+    # holds it to its tree, and the whole proof fails with it.
+    wrong = (UNITS[1][0], UNITS[1][1], 2)
+    with pytest.raises(ProofError, match="branch 3: the branch says 2 plies, its tree's bound is 1"):
+        check_proof(document([(OPENED, FOLDED, 4), UNITS[0], wrong]))
+
+
+def test_a_reference_stands_only_below_a_branch_s_start_and_only_in_the_game() -> None:
+    itself = stated_bounds([{"moves": OPENED, "plies": 3, "tree": FOLDED}])
+    with pytest.raises(ProofError, match="X's node is not"):
+        check_branch(SPEC, OPENED, REFERENCE, itself)  # a branch proven by itself proves nothing
+    in_threat = x_move("i8", game_o("e8 j8", REFERENCE, {"e8": five("j8"), "j8": five("e8")}))  # type: ignore[arg-type]
+    with pytest.raises(ProofError, match="X's node is not"):
+        check_proof(document([(OPENED, in_threat, 3), *UNITS]))

@@ -20,7 +20,7 @@ from scripts_by_path import SCRIPTS
 from scripts_by_path import load_script as load_script_at
 
 from tictactoe_tui.engine.proof import store
-from tictactoe_tui.engine.proof.book import BOARD
+from tictactoe_tui.engine.proof.book import BOARD, REFERENCE
 from tictactoe_tui.engine.proof.campaign import CENTRE, first_replies, second_move, second_replies
 from tictactoe_tui.engine.proof.checker import check_branch
 from tictactoe_tui.engine.proof.transpose import canonical_key
@@ -135,7 +135,8 @@ def test_a_first_reply_folds_only_when_every_unit_is_within_the_limit() -> None:
     assert REPLY in script.fold_all(over, 37)
     folded = store.branches(over)
     assert folded[(CENTRE, REPLY)]["plies"] == 2 + 33
-    assert not any(unit in folded for unit in UNITS)
+    assert all(unit in folded for unit in UNITS)  # named by references, they stay
+    assert {reply for reply, _ in folded[(CENTRE, REPLY)]["tree"][1][2]} == {unit[3] for unit in UNITS}
 
     missing = document_with(dict.fromkeys(UNITS[:-1], 21))
     assert REPLY not in script.fold_all(missing, 35)
@@ -192,7 +193,8 @@ def test_a_first_reply_folds_with_a_unit_carried_over_from_another_first_reply()
     document = document_with({proven: 21} | {unit: 19 for unit in units_of(reply) if unit != same})
     assert reply in script.fold_all(document, 35)
     folded = store.branches(document)[(CENTRE, reply)]
-    carried = dict(folded["tree"][1][2])[same[3]]
+    assert dict(folded["tree"][1][2])[same[3]] == REFERENCE
+    carried = store.branches(document)[same]["tree"]
     # The stand-in tree is X's one move: carried over, it is that move turned onto the other position.
     before, after = (Position.from_moves(BOARD, list(moves)) for moves in (proven, same))
     turns = [permutation for permutation in symmetries(BOARD).permutations
@@ -205,7 +207,7 @@ def test_a_first_reply_folds_with_a_unit_carried_over_from_another_first_reply()
     store.add(both, same, [same[2]], 19)  # a stand-in no turn of the other's can give
     assert reply in script.fold_all(both, 35)
     kept = store.branches(both)[(CENTRE, reply)]
-    assert dict(kept["tree"][1][2])[same[3]] == [same[2]] and kept["plies"] == 2 + 19
+    assert store.branches(both)[same]["tree"] == [same[2]] and kept["plies"] == 2 + 19
 
 
 def test_a_failure_is_forgotten_once_its_position_is_proven_another_way() -> None:

@@ -20,9 +20,10 @@ from tictactoe_tui.engine.bigboard.threats import vct
 from tictactoe_tui.engine.budget import Budget, OutOfBudget
 from tictactoe_tui.engine.proof import prover as prover_module
 from tictactoe_tui.engine.proof import store
+from tictactoe_tui.engine.proof.book import REFERENCE
 from tictactoe_tui.engine.proof.bound import game_plies
 from tictactoe_tui.engine.proof.campaign import CENTRE, first_replies, second_move, second_replies
-from tictactoe_tui.engine.proof.checker import ProofError, check_branch
+from tictactoe_tui.engine.proof.checker import ProofError, check_branch, stated_bounds
 from tictactoe_tui.engine.proof.prover import Prover, distinct_replies
 from tictactoe_tui.engine.proof.threat_tree import THREATS, needed_replies
 from tictactoe_tui.engine.rules.bits import bit_cells
@@ -287,14 +288,19 @@ def test_fold_waits_for_every_reply_then_writes_the_documented_shape() -> None:
     assert document == unfolded
     store.add(document, [*moves, f5, replies[-1]], units[replies[-1]], 1)
     assert store.fold(document, moves, f5, replies)
+    # The units stay, each named in the folded branch by a reference.
     assert {key: branch["tree"] for key, branch in store.branches(document).items()} == {
         (SMALL.parse_cell("a2"),): [0],
-        moves: [f5, [None, None, [[reply, units[reply]] for reply in replies]]],
+        moves: [f5, [None, None, [[reply, REFERENCE] for reply in replies]]],
+        **{(*moves, f5, reply): units[reply] for reply in replies},
     }
-    # X's move, O's node, one five per reply; the longest line f5, any reply, the five: the folded
-    # branch states the bound the checker finds.
+    # X's move and O's node, each reply's line in its unit; the longest line f5, any reply, the
+    # five: the folded branch states the bound the checker finds from the units' bounds.
     folded = store.branches(document)[moves]
-    assert check_branch(SMALL, moves, folded["tree"]) == (2 + len(replies), 3) and folded["plies"] == 3
+    bounds = stated_bounds(document["branches"])
+    assert check_branch(SMALL, moves, folded["tree"], bounds) == (2, 3) and folded["plies"] == 3
+    with pytest.raises(ProofError, match="refers to the branch after"):
+        check_branch(SMALL, moves, folded["tree"])  # without the units
 
 
 # The units of work

@@ -26,7 +26,7 @@ from rules_only import double_five_moves, loses_at_once
 from tictactoe_tui.engine.bigboard.strategy import search
 from tictactoe_tui.engine.proof import store
 from tictactoe_tui.engine.proof.archive import open_archive, read_tree
-from tictactoe_tui.engine.proof.book import Book, ProvenWin
+from tictactoe_tui.engine.proof.book import REFERENCE, Book, ProvenWin
 from tictactoe_tui.engine.proof.checker import ProofError, check_branch
 from tictactoe_tui.engine.rules.bits import bit_cells
 from tictactoe_tui.engine.rules.position import Position, Status
@@ -53,41 +53,60 @@ ENGINE_NODES = 3_000
 """The engine's budget for each of O's moves: a few thousand nodes, the same on any machine."""
 
 
+class Snapshot:
+    """A copy of the shipped file, read as docs/gomoku-proof.md says and no further than asked: its
+    header at once, a branch's tree when a test asks for it (the whole proof, parsed, is gigabytes)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        with zipfile.ZipFile(path) as file:
+            self.header: dict[str, Any] = json.loads(file.read("proof.json"))
+        self.places = {tuple(branch["moves"]): branch for branch in self.header["branches"]}
+        self._groups: dict[str, list[str]] = {}
+
+    def tree(self, moves: tuple[int, ...]) -> Node:
+        """The tree of the branch after ``moves``: line ``line`` of its member's LZMA stream."""
+        place = self.places[moves]
+        lines = self._groups.get(place["member"])
+        if lines is None:
+            with zipfile.ZipFile(self.path) as file:
+                text = lzma.decompress(file.read(place["member"])).decode("utf-8")
+            lines = self._groups[place["member"]] = text.split("\n")
+        return json.loads(lines[place["line"]])
+
+
 @pytest.fixture(scope="module")
-def snapshot(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def snapshot(tmp_path_factory: pytest.TempPathFactory) -> Snapshot:
     """A copy of the shipped file: the prover may replace the original between two reads."""
     path = tmp_path_factory.mktemp("proof") / store.SHIPPED.name
     shutil.copyfile(store.SHIPPED, path)
-    return path
+    return Snapshot(path)
 
 
 @pytest.fixture(scope="module")
-def document(snapshot: Path) -> dict[str, Any]:
-    return store.read(snapshot)
+def book(snapshot: Snapshot) -> Book:
+    """The book as a game has it: the header, and each branch's tree read when a game reaches it."""
+    return Book(copy.deepcopy(snapshot.header), lambda branch: snapshot.tree(tuple(branch["moves"])))
 
 
 @pytest.fixture(scope="module")
-def book(document: dict[str, Any]) -> Book:
-    return Book(document)
-
-
-@pytest.fixture(scope="module")
-def roots(document: dict[str, Any]) -> list[Root]:
+def roots(snapshot: Snapshot) -> list[Root]:
     """A seeded sample of the file's branches, each taken down to a unit's depth."""
     rng = random.Random(SEED)
-    return [descend(branch, rng) for branch in rng.sample(branch_list(document), SAMPLES)]
+    return [descend(snapshot, moves, rng) for moves in rng.sample(branch_list(snapshot), SAMPLES)]
 
 
-def branch_list(document: dict[str, Any]) -> list[Root]:
-    """Every branch, in the order of their moves, repeated up to ``SAMPLES`` if there are fewer."""
-    found = sorted((tuple(branch["moves"]), branch["tree"]) for branch in document["branches"])
+def branch_list(snapshot: Snapshot) -> list[tuple[int, ...]]:
+    """Every branch's moves, in order, repeated up to ``SAMPLES`` if there are fewer."""
+    found = sorted(snapshot.places)
     assert found, "the shipped proof holds no branch"
     return (found * SAMPLES)[:max(SAMPLES, len(found))]
 
 
-def descend(root: Root, rng: random.Random) -> Root:
-    """Follow X's moves and random listed replies of O until the position is a unit's depth deep."""
-    moves, tree = root
+def descend(snapshot: Snapshot, moves: tuple[int, ...], rng: random.Random) -> Root:
+    """From the branch after ``moves``, follow X's moves and random listed replies of O until the
+    position is a unit's depth deep, into the branch a reference names where there is one."""
+    tree = snapshot.tree(moves)
     while len(moves) < UNIT_DEPTH and len(tree) == 2:
         move, o_node = tree
         replies = o_node[0] if len(o_node) == 1 else o_node[2]
@@ -95,6 +114,8 @@ def descend(root: Root, rng: random.Random) -> Root:
             break
         reply, tree = rng.choice(replies)
         moves = (*moves, move, reply)
+        if tree == REFERENCE:
+            tree = snapshot.tree(moves)
     return moves, tree
 
 
@@ -150,31 +171,28 @@ def empty_cells(x: int, o: int) -> list[int]:
 # The file and its branches
 
 
-def read_as_the_format_says(path: Path) -> dict[str, Any]:
-    """The document read from the file with nothing but docs/gomoku-proof.md: the header member,
-    and each branch's tree on its line of its member's LZMA stream."""
-    with zipfile.ZipFile(path) as file:
-        header = json.loads(file.read("proof.json"))
-        groups = {name: lzma.decompress(file.read(name)).decode("utf-8").split("\n")
-                  for name in {branch["member"] for branch in header["branches"]}}
-    branches = [{"moves": branch["moves"], "plies": branch["plies"],
-                 "tree": json.loads(groups[branch["member"]][branch["line"]])}
-                for branch in header["branches"]]
-    return {**header, "branches": branches}
-
-
-def test_the_readers_read_the_document_the_format_describes(snapshot: Path, document: dict[str, Any]) -> None:
-    assert read_as_the_format_says(snapshot) == document  # the document is the package's reading
-    opened, header = open_archive(snapshot)
+def test_the_package_reads_the_trees_the_format_describes(snapshot: Snapshot) -> None:
+    assert (snapshot.header["format"], snapshot.header["version"], snapshot.header["board"]) == (
+        "tictactoe-tui gomoku proof", 3, "15x15k5")
+    opened, header = open_archive(snapshot.path)
     with opened:
-        sample = random.Random(SEED).sample(header["branches"], min(SAMPLES, len(header["branches"])))
+        assert header == snapshot.header
+        sample = random.Random(SEED).sample(header["branches"], min(4 * SAMPLES, len(header["branches"])))
         for branch in sample:
-            assert read_tree(opened, branch) == store.branches(document)[tuple(branch["moves"])]["tree"]
-    assert (document["format"], document["version"], document["board"]) == (
-        "tictactoe-tui gomoku proof", 2, "15x15k5")
-    for branch in document["branches"]:
-        position = Position.from_moves(SPEC, branch["moves"])
+            assert read_tree(opened, branch) == snapshot.tree(tuple(branch["moves"]))
+    for moves in snapshot.places:
+        position = Position.from_moves(SPEC, list(moves))
         assert position.to_move.index == 0 and not position.is_over, position.record
+
+
+def test_every_reference_names_a_branch_of_the_file(snapshot: Snapshot) -> None:
+    # The branches made of others are those that start before a unit's depth; what they name is
+    # there, one move of X and one reply of O further on.
+    made_of_others = [moves for moves in snapshot.places if len(moves) < UNIT_DEPTH]
+    for moves in made_of_others:
+        x_move, o_node = snapshot.tree(moves)
+        for reply, below in o_node[2]:
+            assert below == REFERENCE and (*moves, x_move, reply) in snapshot.places
 
 
 def test_a_sample_of_branches_checks_within_the_target(roots: list[Root], book: Book) -> None:
@@ -200,22 +218,21 @@ def test_a_sample_of_branches_checks_within_the_target(roots: list[Root], book: 
 # Corruptions of real trees
 
 
-def first(document: dict[str, Any], matches: Callable[[Visit, random.Random], bool]) -> tuple[Root, Visit]:
+def first(snapshot: Snapshot, matches: Callable[[Visit, random.Random], bool]) -> tuple[Root, Visit]:
     """The first node (branches in a seeded order, each taken to a unit's depth) that ``matches``,
-    on a deep copy of its tree, which ``matches`` may change."""
+    on a fresh reading of its tree, which ``matches`` may change."""
     rng = random.Random(SEED)
-    candidates = branch_list(document)
+    candidates = branch_list(snapshot)
     rng.shuffle(candidates)
     for branch in candidates:
-        moves, tree = descend(branch, rng)
-        tree = copy.deepcopy(tree)
+        moves, tree = descend(snapshot, branch, rng)
         for visit in visits(moves, tree):
             if matches(visit, rng):
                 return (moves, tree), visit
     raise AssertionError("no node of the kind asked for in the shipped proof")
 
 
-def test_a_wrong_x_move_is_rejected(document: dict[str, Any]) -> None:
+def test_a_wrong_x_move_is_rejected(snapshot: Snapshot) -> None:
     def corrupt(visit: Visit, rng: random.Random) -> bool:
         # X's move before a forcing O node ([replies]): replaced by a cell after which X has no
         # five-cell and no move to two of them, every reply O does not list must lose at once, and
@@ -233,12 +250,12 @@ def test_a_wrong_x_move_is_rejected(document: dict[str, Any]) -> None:
                 return True
         return False
 
-    (moves, tree), _ = first(document, corrupt)
+    (moves, tree), _ = first(snapshot, corrupt)
     with pytest.raises(ProofError):
         check_branch(SPEC, moves, tree)
 
 
-def test_a_missing_reply_in_a_zone_is_rejected(document: dict[str, Any]) -> None:
+def test_a_missing_reply_in_a_zone_is_rejected(snapshot: Snapshot) -> None:
     table = symmetries(SPEC)
 
     def corrupt(visit: Visit, rng: random.Random) -> bool:
@@ -257,12 +274,12 @@ def test_a_missing_reply_in_a_zone_is_rejected(document: dict[str, Any]) -> None
                 return True
         return False
 
-    (moves, tree), _ = first(document, corrupt)
+    (moves, tree), _ = first(snapshot, corrupt)
     with pytest.raises(ProofError, match="needs a proof"):
         check_branch(SPEC, moves, tree)
 
 
-def test_a_missing_reply_that_does_not_lose_at_once_is_rejected(document: dict[str, Any]) -> None:
+def test_a_missing_reply_that_does_not_lose_at_once_is_rejected(snapshot: Snapshot) -> None:
     def corrupt(visit: Visit, rng: random.Random) -> bool:
         node = visit.node
         if visit.kind != "o" or len(node) != 1:
@@ -273,12 +290,12 @@ def test_a_missing_reply_that_does_not_lose_at_once_is_rejected(document: dict[s
                 return True
         return False
 
-    (moves, tree), _ = first(document, corrupt)
+    (moves, tree), _ = first(snapshot, corrupt)
     with pytest.raises(ProofError, match="not among the replies"):
         check_branch(SPEC, moves, tree)
 
 
-def test_a_zone_without_a_cell_its_threat_tree_plays_is_rejected(document: dict[str, Any]) -> None:
+def test_a_zone_without_a_cell_its_threat_tree_plays_is_rejected(snapshot: Snapshot) -> None:
     def corrupt(visit: Visit, rng: random.Random) -> bool:
         node = visit.node
         if visit.kind != "o" or len(node) != 3 or node[1] is None:
@@ -288,12 +305,12 @@ def test_a_zone_without_a_cell_its_threat_tree_plays_is_rejected(document: dict[
         node[0].remove(rng.choice(sorted(played)))
         return True
 
-    (moves, tree), _ = first(document, corrupt)
+    (moves, tree), _ = first(snapshot, corrupt)
     with pytest.raises(ProofError, match="zone"):
         check_branch(SPEC, moves, tree)
 
 
-def test_a_line_that_does_not_end_in_five_is_rejected(document: dict[str, Any]) -> None:
+def test_a_line_that_does_not_end_in_five_is_rejected(snapshot: Snapshot) -> None:
     # The prover writes no final [m]: its lines end at an O node that lists no reply, X having two
     # five-cells. Such a node may still list a reply r with X's five after it ([m], one ply more:
     # the bound stays 2); with X's move there turned into a cell that is no five-cell, the line
@@ -301,7 +318,7 @@ def test_a_line_that_does_not_end_in_five_is_rejected(document: dict[str, Any]) 
     def open_four(visit: Visit, rng: random.Random) -> bool:
         return visit.kind == "o" and visit.node == [[]] and len(winning_cells(SPEC, visit.x, visit.o)) >= 2
 
-    (moves, tree), visit = first(document, open_four)
+    (moves, tree), visit = first(snapshot, open_four)
     positions, plies = check_branch(SPEC, moves, tree)
     rng = random.Random(SEED)
     reply = rng.choice(empty_cells(visit.x, visit.o))

@@ -27,7 +27,10 @@ from .bound import game_plies
 BOARD = BoardSpec(15, 15, 5)
 """The board the proof is about: free-style Gomoku."""
 FILE = "gomoku15.zip"
-FORMAT, VERSION = "tictactoe-tui gomoku proof", 2
+FORMAT, VERSION = "tictactoe-tui gomoku proof", 3
+REFERENCE = "branch"
+"""An X node proven by the branch at that position (``docs/gomoku-proof.md``): a branch made of
+others names them so, and a game reads only the branches it reaches."""
 EXACT_FROM = 4
 """Moves from which a node's bound is computed from its own tree; nearer the start (where a folded
 branch holds a whole first reply of O) the branch's bound, less the moves since, is the answer."""
@@ -185,6 +188,8 @@ def _step(walk: _Walk, position: Position, cell: Cell) -> bool:
     listed = node if kind == "to" else node[0] if forcing else node[2]
     replies = {reply: child for reply, child in listed}
     if tree_cell in replies:
+        if replies[tree_cell] == REFERENCE:
+            return False  # the game goes on in that branch, which a lookup tries first: it starts later
         walk.node, walk.kind = replies[tree_cell], "x" if kind == "o" else "tx"
         return True
     if not forcing:
@@ -204,6 +209,8 @@ def _leave_game_tree(walk: _Walk, position: Position, cell: Cell, replies: dict[
         if table.transform(tree_x, index) == tree_x and table.transform(tree_o, index) == tree_o:
             image = table.permutations[index][walk.mapping[cell]]
             if image in replies:
+                if replies[image] == REFERENCE:
+                    return False
                 walk.mapping = tuple(table.permutations[index][walk.mapping[c]] for c in range(BOARD.cells))
                 walk.node, walk.kind = replies[image], "x"
                 return True

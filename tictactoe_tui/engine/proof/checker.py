@@ -22,11 +22,15 @@ from ..rules.spec import BoardSpec
 from .archive import read_document
 
 FORMAT = "tictactoe-tui gomoku proof"
-VERSION = 2
+VERSION = 3
+REFERENCE = "branch"
+"""An X node of the game proven by the branch of the document at that position."""
 BOARD = "15x15k5"
 """The one board the shipped proof is about; ``check_branch`` takes any board (for the tests)."""
 _DOCUMENT_KEYS = {"format", "version", "board", "branches"}
 _BRANCH_KEYS = {"moves", "plies", "tree"}
+Bounds = Mapping[tuple[int, ...], int]
+"""The branches a reference may name: their moves and their stated bounds."""
 
 
 class ProofError(Exception):
@@ -107,7 +111,7 @@ def _items(node: object) -> Sequence[object] | None:
 class _Checker:
     """One branch's board, with the lines that matter to the rules kept in sets as marks come and go."""
 
-    def __init__(self, spec: BoardSpec, position: Position) -> None:
+    def __init__(self, spec: BoardSpec, position: Position, bounds: Bounds) -> None:
         tables = _tables(spec)
         self.masks, self.lines_of, self.names = tables.masks, tables.lines_of, tables.names
         self.symmetries, self.kinds = tables.symmetries, tables.kinds
@@ -122,6 +126,8 @@ class _Checker:
         for line in range(len(self.masks)):
             self._classify(line)
         self.trail = [self.names[cell] for cell in position.moves]
+        self.path = list(position.moves)
+        self.bounds, self.start = bounds, len(position.moves)
         self.positions = 0
 
     def _classify(self, line: int) -> None:
@@ -145,10 +151,12 @@ class _Checker:
     def _play(self, cell: int, is_x: bool) -> None:
         self._mark(cell, is_x, 1)
         self.trail.append(self.names[cell])
+        self.path.append(cell)
 
     def _undo(self, cell: int, is_x: bool) -> None:
         self._mark(cell, is_x, -1)
         self.trail.pop()
+        self.path.pop()
 
     @property
     def _empty(self) -> int:
@@ -214,6 +222,12 @@ class _Checker:
 
     def x_node(self, node: object, zone: int | None) -> int:
         """An X node of the game (``zone`` None) or of a threat tree against ``zone``: its bound."""
+        if node == REFERENCE and zone is None and len(self.path) > self.start:
+            # Proven by the branch at this position, which the whole check checks on its own.
+            bound = self.bounds.get(tuple(self.path))
+            if bound is None:
+                raise self._error("X's node refers to the branch after these moves, and there is none")
+            return bound
         self.positions += 1
         items = _items(node)
         if items is None or len(items) not in (1, 2):
@@ -334,8 +348,11 @@ class _Checker:
                                   f"an empty cell outside the zone, {stray}, where the stray may stand")
 
 
-def check_branch(spec: BoardSpec, moves: Sequence[int], tree: object) -> tuple[int, int]:
-    """Check that X wins after ``moves`` by ``tree``: the nodes checked and the bound in plies."""
+def check_branch(spec: BoardSpec, moves: Sequence[int], tree: object,
+                 bounds: Bounds | None = None) -> tuple[int, int]:
+    """Check that X wins after ``moves`` by ``tree``: the nodes checked and the bound in plies. Its
+    references may name the branches of ``bounds`` (none when it is not given), each with the bound
+    it states: a whole check holds every branch to its statement."""
     position = Position.empty(spec)
     if _items(moves) is None:
         raise ProofError(f"the branch's moves {str(moves)[:60]} are not a list of cells")
@@ -350,16 +367,17 @@ def check_branch(spec: BoardSpec, moves: Sequence[int], tree: object) -> tuple[i
         raise ProofError(f"after the branch's moves ({position.record}) O is to move, not X")
     if position.is_over:
         raise ProofError(f"the branch's moves end the game ({position.record})")
-    checker = _Checker(spec, position)
+    checker = _Checker(spec, position, {} if bounds is None else bounds)
     plies = checker.x_node(tree, None)
     return checker.positions, plies
 
 
-def check_entry(spec: BoardSpec, branch: object) -> tuple[int, int]:
-    """``check_branch`` for one entry of the document's branches, whose stated bound must be the tree's."""
+def check_entry(spec: BoardSpec, branch: object, bounds: Bounds | None = None) -> tuple[int, int]:
+    """``check_branch`` for one entry of the document's branches, whose stated bound must be the tree's;
+    its references may name the branches of ``bounds`` (``stated_bounds`` of the document)."""
     if not isinstance(branch, Mapping) or set(branch) != _BRANCH_KEYS:
         raise ProofError("the branch is not an object with exactly 'moves', 'plies' and 'tree'")
-    count, bound = check_branch(spec, branch["moves"], branch["tree"])
+    count, bound = check_branch(spec, branch["moves"], branch["tree"], bounds)
     if type(branch["plies"]) is not int or branch["plies"] != bound:
         raise ProofError(f"the branch says {str(branch['plies'])[:20]} plies, its tree's bound is {bound}")
     return count, bound
@@ -367,6 +385,15 @@ def check_entry(spec: BoardSpec, branch: object) -> tuple[int, int]:
 
 def check_proof(document: Mapping[str, object]) -> CheckReport:
     """Check a whole proof document (the parsed JSON): its format, version and board, then every branch."""
+    branches = check_header(document)
+    bounds = stated_bounds(branches)
+    found = [_numbered(index, branch, bounds) for index, branch in enumerate(branches, start=1)]
+    return CheckReport(len(found), sum(count for count, _ in found), max(bound for _, bound in found),
+                       tuple(bound for _, bound in found))
+
+
+def check_header(document: Mapping[str, object]) -> Sequence[object]:
+    """Check a proof document's keys, format, version and board; its branches, yet to be checked."""
     if not isinstance(document, Mapping) or set(document) != _DOCUMENT_KEYS:
         keys = sorted(document) if isinstance(document, Mapping) else type(document).__name__
         raise ProofError(f"the document is not an object with exactly {sorted(_DOCUMENT_KEYS)}: {keys}")
@@ -379,14 +406,26 @@ def check_proof(document: Mapping[str, object]) -> CheckReport:
     branches = _items(document["branches"])
     if not branches:
         raise ProofError("the branches are not a non-empty list")
-    found = [_numbered(index, branch) for index, branch in enumerate(branches, start=1)]
-    return CheckReport(len(found), sum(count for count, _ in found), max(bound for _, bound in found),
-                       tuple(bound for _, bound in found))
+    return branches
 
 
-def _numbered(index: int, branch: object) -> tuple[int, int]:
+def stated_bounds(branches: Sequence[object]) -> dict[tuple[int, ...], int]:
+    """The moves and stated bound of each branch that has both as it should, for references to name:
+    a branch that states them wrongly fails its own check, and with it the whole check."""
+    bounds: dict[tuple[int, ...], int] = {}
+    for branch in branches:
+        if not isinstance(branch, Mapping):
+            continue
+        moves, plies = _items(branch.get("moves")), branch.get("plies")
+        cells = tuple(move for move in moves or () if type(move) is int)
+        if moves is not None and len(cells) == len(moves) and type(plies) is int:
+            bounds[cells] = plies
+    return bounds
+
+
+def _numbered(index: int, branch: object, bounds: Bounds) -> tuple[int, int]:
     try:
-        return check_entry(BoardSpec.parse(BOARD), branch)
+        return check_entry(BoardSpec.parse(BOARD), branch, bounds)
     except ProofError as error:
         raise ProofError(f"branch {index}: {error}") from None
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from ..rules.position import Position
 from . import archive
-from .book import BOARD, FILE, FORMAT, VERSION
+from .book import BOARD, FILE, FORMAT, REFERENCE, VERSION
 from .bound import game_plies
 
 SHIPPED = Path(__file__).resolve().parent / FILE
@@ -55,14 +55,13 @@ def add(document: dict[str, Any], moves: Sequence[int], tree: Any, plies: int | 
 
 def fold(document: dict[str, Any], moves: Sequence[int], x_move: int, replies: Iterable[int]) -> bool:
     """Fold the branches ``moves + [x_move, r]`` for every ``r`` of ``replies`` into one branch for
-    ``moves``, X playing ``x_move`` and O's every reply (up to symmetry) listed. False, changing
-    nothing, while any of them is missing."""
+    ``moves``, X playing ``x_move`` and O's every reply (up to symmetry) listed, each by a reference
+    to its branch, which stays. False, changing nothing, while any of them is missing."""
     known = branches(document)
     below = [tuple(moves) + (x_move, reply) for reply in replies]
     if not all(key in known for key in below):
         return False
-    tree = [x_move, [None, None, [[key[-1], known[key]["tree"]] for key in below]]]
+    tree = [x_move, [None, None, [[key[-1], REFERENCE] for key in below]]]
     plies = 2 + max(known[key]["plies"] for key in below)  # X's move, O's reply, the longest unit
-    document["branches"] = [branch for branch in document["branches"] if tuple(branch["moves"]) not in below]
     add(document, moves, tree, plies)
     return True

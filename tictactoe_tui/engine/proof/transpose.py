@@ -15,7 +15,7 @@ from typing import Any
 
 from ..rules.position import Position
 from ..rules.symmetry import Permutation, symmetries
-from .book import BOARD
+from .book import BOARD, REFERENCE
 from .bound import game_plies
 
 
@@ -63,6 +63,8 @@ def proven_positions(document: dict[str, Any], depth: int) -> dict[tuple[int, in
 def _descend(moves: tuple[int, ...], tree: Any, depth: int) -> Iterator[tuple[tuple[int, ...], Any]]:
     """The X nodes ``depth`` moves from the empty board below the X node ``tree`` after ``moves``,
     through the replies a game node lists."""
+    if tree == REFERENCE:
+        return  # its branch is in the document, and found there
     if len(moves) == depth:
         yield moves, tree
         return
