@@ -9,6 +9,8 @@ Usage: python fake_brain.py MODE, where MODE is one of
   refuse    answers START with ERROR
   chatty    prints MESSAGE and DEBUG lines, then plays the first empty cell from the top-left
   lateabout answers ABOUT only just before its first move, then plays like chatty
+  settling  plays like chatty, but drops every command that comes within 20 ms of its move, as
+            Rapfi does while its search winds down
 It answers START/RECTSTART with OK and ABOUT with its name in every mode but refuse.
 """
 
@@ -26,6 +28,10 @@ def main(mode: str) -> int:
         line = raw.strip()
         word, _, argument = line.partition(" ")
         word = word.upper()
+        if mode == "settling" and time.monotonic() < settled_at and word not in {"END", "STOP"}:
+            if not board and "," in line:
+                say(f"ERROR Unknown command: {line}")  # what Rapfi answers to a stray line of a BOARD
+            continue
         if board:
             if word == "DONE":
                 board = False
@@ -56,7 +62,13 @@ def main(mode: str) -> int:
     return 0
 
 
+settled_at = 0.0
+"""In mode settling: the brain drops commands until this ``time.monotonic``."""
+
+
 def answer(mode: str, taken: list[tuple[int, int]], width: int, height: int) -> None:
+    global settled_at
+    settled_at = time.monotonic() + 0.02
     if mode == "occupied":
         x, y = taken[0] if taken else (0, 0)
         taken.append((x, y))

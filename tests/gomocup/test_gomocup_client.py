@@ -164,6 +164,20 @@ def test_message_and_debug_lines_are_set_aside(players: list[BrainPlayer]) -> No
     assert player.name == "fake chatty"
 
 
+def test_a_brain_that_drops_commands_just_after_its_move_is_sent_the_next_position_in_time(
+        players: list[BrainPlayer]) -> None:
+    # As Rapfi: a new position sent the moment the brain has moved (a new game, or an opponent that
+    # answers at once) would be dropped, and its lines read as unknown commands.
+    player = brain(players, fake_brain("settling"))
+    position = Position.empty("5x5k4")
+    first = player.choose(position)
+    other = Position.from_moves("5x5k4", "c3 b2")  # not the game it saw: the client sends BOARD
+    second = player.choose(other)
+    assert position.cell_name(first) == "a5" and other.cell_name(second) == "a5"
+    after = other.play(second)
+    assert player.choose(after.play(after.legal_moves[-1])) == after.spec.parse_cell("b5")  # then TURN
+
+
 def test_an_about_answer_that_comes_late_is_no_move(players: list[BrainPlayer]) -> None:
     player = brain(players, fake_brain("lateabout"))
     position = Position.from_moves("5x5k4", "c3")

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import collections
 import contextlib
+import math
 import os
 import queue
 import subprocess
@@ -56,6 +57,10 @@ END_GRACE = 0.5
 """Seconds a brain has to exit after ``END`` before it is killed."""
 POLL = 0.05
 """How often a wait looks at the stop event."""
+SETTLE = 0.03
+"""Seconds a brain is left after its move before it is sent the next position: some brains (Rapfi)
+are still winding their search down when they print the move and drop what comes meanwhile, so a
+``BOARD`` sent at once was lost and its lines read as unknown commands."""
 
 
 class BrainFailure(EngineFailure):
@@ -106,6 +111,8 @@ class BrainPlayer:
         """True while waiting for a move, when an ABOUT answer is read and passed over."""
         self._late_until: float | None = None
         """While set, the brain owes an answer to a stopped ``choose``, due by this time."""
+        self._answered = -math.inf
+        """When the brain's last move came (``time.monotonic``)."""
 
     @classmethod
     def from_controller(cls, controller: str, *, time_limit: float = DEFAULT_TIME_LIMIT) -> BrainPlayer:
@@ -216,6 +223,7 @@ class BrainPlayer:
 
     def _send_position(self, position: Position) -> None:
         told, spec = self._told, position.spec
+        time.sleep(max(0.0, self._answered + SETTLE - time.monotonic()))
         if not position.moves:
             self._write("BEGIN")  # the brain was (re)started for an empty board
         elif told is not None and position.moves[:-1] == told.moves:
@@ -240,6 +248,7 @@ class BrainPlayer:
             raise
         finally:
             self._owes_move = False
+        self._answered = time.monotonic()
         spec = position.spec
         try:
             x, y = parse_xy(answer)
