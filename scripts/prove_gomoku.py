@@ -334,7 +334,8 @@ def run(document: dict[str, Any], progress: dict[str, Any], worker: Callable[...
     memory = worker_memory(args.processes) if args.memory is None else int(args.memory * 2**30)
     while queue:
         context = multiprocessing.get_context(start)
-        with ProcessPoolExecutor(args.processes, context, initializer=_quiet_worker, initargs=(memory,)) as pool:
+        with ProcessPoolExecutor(args.processes, context, initializer=_quiet_worker,
+                                 initargs=(memory,)) as pool:
             running: dict[Future[Any], tuple[Any, ...]] = {}
             try:
                 while queue or running:
