@@ -9,17 +9,17 @@ proof of millions of positions to minutes.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache, reduce
-from itertools import product
+from functools import reduce
 from operator import or_
 from pathlib import Path
 
-from ..rules.lines import win_lines
 from ..rules.position import Position
 from ..rules.spec import BoardSpec
 from .archive import read_document
+from .checker_board import O_FOUR, O_LINE, X_FOUR, X_THREE, bits, permute
+from .checker_board import tables as board_tables
 
 FORMAT = "tictactoe-tui gomoku proof"
 VERSION = 3
@@ -48,61 +48,6 @@ class CheckReport:
     branch_plies: tuple[int, ...]
 
 
-@dataclass(frozen=True)
-class _Tables:
-    """What the checker needs of one board size, computed once."""
-
-    masks: tuple[int, ...]
-    lines_of: tuple[tuple[int, ...], ...]  # for each cell, the indices of the lines through it
-    names: tuple[str, ...]
-    symmetries: tuple[tuple[int, ...], ...]  # each as the image of every cell (eight on a square board)
-    kinds: tuple[tuple[int, ...], ...]  # by X's marks and O's marks on a line, its kind
-
-
-@cache
-def _tables(spec: BoardSpec) -> _Tables:
-    masks, k = win_lines(spec).masks, spec.k
-    lines_of = tuple(tuple(index for index, mask in enumerate(masks) if mask >> cell & 1)
-                     for cell in range(spec.cells))
-    names = tuple(spec.cell_name(cell) for cell in range(spec.cells))
-    kinds = tuple(tuple(_kind(xs, os, k) for os in range(k + 1)) for xs in range(k + 1))
-    return _Tables(masks, lines_of, names, _symmetries(spec), kinds)
-
-
-_X_FOUR, _O_FOUR, _X_THREE, _O_LINE = 1, 2, 4, 8
-
-
-def _kind(xs: int, os: int, k: int) -> int:
-    """A line of ``xs`` X marks and ``os`` O marks to the rules, as bits: a four (k - 1 marks of a side,
-    none of the other's), an X three (k - 2, no O), an O line (no X, k - 3 O or more: guards read it)."""
-    return ((_X_FOUR if xs == k - 1 and not os else 0) | (_O_FOUR if os == k - 1 and not xs else 0)
-            | (_X_THREE if xs == k - 2 and not os else 0) | (_O_LINE if not xs and os >= k - 3 else 0))
-
-
-def _symmetries(spec: BoardSpec) -> tuple[tuple[int, ...], ...]:
-    """The flips of the rows and of the columns, each with and without the swap of the two (square only)."""
-    width, height = spec.width, spec.height
-    found, both = [], (False, True)
-    for swap, flip_col, flip_row in product(both if width == height else (False,), both, both):
-        image = []
-        for cell in range(spec.cells):
-            col, row = (cell // width, cell % width) if swap else (cell % width, cell // width)
-            col, row = width - 1 - col if flip_col else col, height - 1 - row if flip_row else row
-            image.append(row * width + col)
-        found.append(tuple(image))
-    return tuple(found)
-
-
-def _bits(mask: int) -> Iterator[int]:
-    while mask:
-        yield (mask & -mask).bit_length() - 1
-        mask &= mask - 1
-
-
-def _permute(board: int, image: tuple[int, ...]) -> int:
-    return sum(1 << image[cell] for cell in _bits(board))
-
-
 def _items(node: object) -> Sequence[object] | None:
     """The items of a JSON array (a list, or a tuple from Python), or None for anything else."""
     return node if isinstance(node, (list, tuple)) else None
@@ -112,7 +57,7 @@ class _Checker:
     """One branch's board, with the lines that matter to the rules kept in sets as marks come and go."""
 
     def __init__(self, spec: BoardSpec, position: Position, bounds: Bounds) -> None:
-        tables = _tables(spec)
+        tables = board_tables(spec)
         self.masks, self.lines_of, self.names = tables.masks, tables.lines_of, tables.names
         self.symmetries, self.kinds = tables.symmetries, tables.kinds
         self.k, self.full = spec.k, spec.full_mask
@@ -120,7 +65,7 @@ class _Checker:
         self.x_count, self.o_count = ([(mask & side).bit_count() for mask in self.masks]
                                       for side in (self.x, self.o))
         self.x_fours, self.o_fours, self.x_threes, self.o_lines = (set[int]() for _ in range(4))
-        self.filed = tuple(zip((_X_FOUR, _O_FOUR, _X_THREE, _O_LINE),
+        self.filed = tuple(zip((X_FOUR, O_FOUR, X_THREE, O_LINE),
                                (self.x_fours, self.o_fours, self.x_threes, self.o_lines), strict=True))
         self.line_kind = [0] * len(self.masks)
         for line in range(len(self.masks)):
@@ -215,7 +160,7 @@ class _Checker:
         """The empty cells, once it is certain that O has no five to make and a move to make."""
         fives = self._five_cells(self.o_fours)
         if fives:
-            raise self._error(f"O is to move and makes five at {self.names[next(_bits(fives))]}")
+            raise self._error(f"O is to move and makes five at {self.names[next(bits(fives))]}")
         if not self._empty:
             raise self._error("the board is full: the game is a draw, not a win")
         return self._empty
@@ -272,7 +217,7 @@ class _Checker:
             self._undo(reply, False)
         outside = empty & ~zone
         if outside and threat is None:
-            raise self._error(f"O's reply {self.names[next(_bits(outside))]}, outside the zone, "
+            raise self._error(f"O's reply {self.names[next(bits(outside))]}, outside the zone, "
                               "is answered by no threat tree")
         if threat is not None:
             self.trail.append("(O passes)")
@@ -284,8 +229,8 @@ class _Checker:
     def _by_symmetry(self, missing: int, listed: int) -> None:
         """Every reply in ``missing`` is mapped onto a listed one by a symmetry of the position."""
         keeping = [image for image in self.symmetries
-                   if _permute(self.x, image) == self.x and _permute(self.o, image) == self.o]
-        for cell in _bits(missing):
+                   if permute(self.x, image) == self.x and permute(self.o, image) == self.o]
+        for cell in bits(missing):
             if not any(listed >> image[cell] & 1 for image in keeping):
                 raise self._error(f"O's reply {self.names[cell]} needs a proof, and neither it nor any "
                                   "symmetric reply is among the replies")
@@ -301,7 +246,7 @@ class _Checker:
             self._guard(zone, self.k - 2 if threats else self.k - 3, "O is to move")
         unlisted = empty & ~listed
         if threats.bit_count() == 1 and not threats & listed:
-            raise self._error(f"O's block at {self.names[next(_bits(threats))]}, X's one five-cell in the "
+            raise self._error(f"O's block at {self.names[next(bits(threats))]}, X's one five-cell in the "
                               "zone, is not among the replies")
         if not threats:
             self._lose_in_four(unlisted, zone)
@@ -321,7 +266,7 @@ class _Checker:
         for line in self.x_threes:
             pair = self.masks[line] & empty
             if pair & zone == pair:
-                for cell in _bits(pair):
+                for cell in bits(pair):
                     fives_after[cell] = fives_after.get(cell, 0) | pair & ~(1 << cell)
         answered = 0
         for move, fives in fives_after.items():
@@ -332,7 +277,7 @@ class _Checker:
                 answered &= ~self.masks[line]  # O's reply there would leave O a five-cell
         lost = unlisted & ~answered
         if lost:
-            raise self._error(f"O's reply {self.names[next(_bits(lost))]} is not among the replies, yet "
+            raise self._error(f"O's reply {self.names[next(bits(lost))]} is not among the replies, yet "
                               "it does not lose at once: it leaves O a five-cell, or X no move to two "
                               "five-cells in the zone")
 
@@ -341,8 +286,8 @@ class _Checker:
         outside = self._empty & ~zone
         for line in self.o_lines:
             if self.o_count[line] >= limit and self.masks[line] & outside:
-                cells = [self.names[cell] for cell in _bits(self.masks[line])]
-                stray = self.names[next(_bits(self.masks[line] & outside))]
+                cells = [self.names[cell] for cell in bits(self.masks[line])]
+                stray = self.names[next(bits(self.masks[line] & outside))]
                 raise self._error(f"the zone does not hold: {when} and O's line {cells[0]}-{cells[-1]} "
                                   f"holds {self.o_count[line]} O marks (at most {limit - 1} allowed) and "
                                   f"an empty cell outside the zone, {stray}, where the stray may stand")
