@@ -18,7 +18,6 @@ import sys
 import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
-from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -37,10 +36,24 @@ from tictactoe_tui.engine.rules.spec import BoardSpec
 PROOF = Path(__file__).resolve().parent.parent / "tictactoe_tui" / "engine" / "proof" / "gomoku15.zip"
 
 
-def _check(bounds: Bounds, branch: dict[str, Any]) -> tuple[int, int, int, int]:
-    """Worker: (positions, bound, moves before the branch, game positions) for one branch, whose
-    references name the branches of ``bounds``; ProofError if it fails."""
-    positions, plies = check_entry(BoardSpec.parse(BOARD), branch, bounds)
+_SHARED: list[Any] = []
+"""The document's branches and their stated bounds, handed to each worker once as it starts
+(forked, it shares them): the branches themselves are gigabytes, and each task names one by number."""
+
+
+def _share(branches: Sequence[Any], bounds: Bounds) -> None:
+    _SHARED[:] = [branches, bounds]
+
+
+def _check(index: int) -> tuple[int, int, int, int]:
+    """Worker: (positions, bound, moves before the branch, game positions) for branch ``index``,
+    whose references name the branches of the shared bounds; ProofError, naming it, if it fails."""
+    branches, bounds = _SHARED
+    branch = branches[index]
+    try:
+        positions, plies = check_entry(BoardSpec.parse(BOARD), branch, bounds)
+    except ProofError as error:
+        raise ProofError(f"branch {index + 1}: {error}") from None
     return positions, plies, len(branch["moves"]), game_positions(branch["tree"], "x")
 
 
@@ -78,8 +91,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         gc.freeze()
         # The whole document's shape here, every branch in the workers.
         branches = list(check_header(document))
-        with ProcessPoolExecutor(args.processes) as pool:
-            results = list(pool.map(partial(_check, stated_bounds(branches)), branches, chunksize=16))
+        with ProcessPoolExecutor(args.processes, initializer=_share,
+                                 initargs=(branches, stated_bounds(branches))) as pool:
+            results = list(pool.map(_check, range(len(branches)), chunksize=16))
     except ProofError as error:
         print(f"proof check failed: {error}", file=sys.stderr)
         return 1

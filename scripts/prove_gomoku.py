@@ -9,22 +9,23 @@ X opens in the centre. For each of O's first replies (35 up to symmetry, the far
 second move is fixed and every second reply of O (up to symmetry) is a unit of work: a proof, by
 ``engine.proof.prover``, that X wins from there. Units run side by side on every core. Proven units
 go into the package's proof file, which is the checkpoint: a later run skips them, and once every
-unit of a first reply is proven they fold into one branch for it (and, at the end, into the
-proof from the empty board). A unit that is the same position as one proven already (O's replies
-swapped, the board turned) is not searched: it takes that proof, turned. Units that failed are kept
-with the budget they had, in ``bench/results/gomoku_proof.json`` with the time spent, and are tried
-again only with a bigger budget. ``--search pn`` searches by proof numbers (``engine.proof.pn_search``)
-instead of depth first; its failures are kept apart ("failed_pn"), for a unit that fails one search
-may not fail the other. ``--leaf-cost`` weighs that search's leaves otherwise (see
-``pn_search.LEAF_COST``); a unit that failed with one weight is tried with another by ``--retry``.
-``--transplant`` searches nothing: it offers each open unit the
-proofs of units that differ from it by one of O's marks (``engine.proof.transplant``), and keeps
-those the checker passes; a unit none passes is offered again once it has more donors. Every line
-of the proof must end within ``--plies`` plies of the empty board: a unit's proof is searched for
-within what is left, a unit proven in more is proven again, and a first reply folds only when all
-its units are within the limit. The threat searches are the compiled ones (``engine.proof.compiled``)
-where the machine has a C compiler, which make the same proofs as the Python ones about ten times
-as fast; ``--python`` keeps to Python. Ctrl+C or ``--minutes`` stops the run after saving.
+unit of a first reply is proven they fold into one branch for it, which names each unit's own branch
+by a reference (and, at the end, into the proof from the empty board). A unit that is the same
+position as one proven already (O's replies swapped, the board turned) is not searched: it takes
+that proof, turned. Units that failed are kept with the budget they had, in
+``bench/results/gomoku_proof.json`` with the time spent, and are tried again only with a bigger
+budget. ``--search pn`` searches by proof numbers (``engine.proof.pn_search``) instead of depth
+first; its failures are kept apart ("failed_pn"), for a unit that fails one search may not fail the
+other. ``--leaf-cost`` weighs that search's leaves otherwise (see ``pn_search.LEAF_COST``); a unit
+that failed with one weight is tried with another by ``--retry``. ``--transplant`` searches nothing:
+it offers each open unit the proofs of units that differ from it by one of O's marks
+(``engine.proof.transplant``), and keeps those the checker passes; a unit none passes is offered
+again once it has more donors. Every line of the proof must end within ``--plies`` plies of the
+empty board: a unit's proof is searched for within what is left, a unit proven in more is proven
+again, and a first reply folds only when all its units are within the limit. The threat searches are
+the compiled ones (``engine.proof.compiled``) where the machine has a C compiler, which make the
+same proofs as the Python ones ten to twenty times as fast (``bench/prover_speed.py``); ``--python``
+keeps to Python. Ctrl+C or ``--minutes`` stops the run after saving.
 """
 
 from __future__ import annotations
@@ -49,7 +50,7 @@ from tictactoe_tui.engine.budget import Budget, OutOfBudget
 from tictactoe_tui.engine.proof import pn_search, store
 from tictactoe_tui.engine.proof.book import BOARD
 from tictactoe_tui.engine.proof.campaign import board_map, first_replies, second_move, second_replies
-from tictactoe_tui.engine.proof.compiled import compiled_searches
+from tictactoe_tui.engine.proof.compiled import CompileError, compiled_searches
 from tictactoe_tui.engine.proof.prover import Prover
 from tictactoe_tui.engine.proof.transplant import Core, Donor, candidates, donors, transplant
 from tictactoe_tui.engine.proof.transpose import Proven, canonical_key, carried_over, proven_positions
@@ -63,7 +64,11 @@ UNIT_MOVES = 4
 SAVE_EVERY = 120.0
 """Seconds between writes of the proof file during a run."""
 MEMORY_SHARE = 0.8
-"""The share of the system's free memory that the workers of a run may take between them."""
+"""The share of the system's free memory that the workers of a run may take between them; the rest
+is the main process's, which holds the whole proof and writes it out at each save."""
+OUT_OF_MEMORY = "out of memory"
+"""What a worker answers for a unit that outgrew its share of memory: not a failure within the
+budget of nodes (the unit is tried again by the next run, which may have more memory)."""
 QUIET = 2
 """Quiet moves (moves that threaten nothing yet) X may make in a row within a unit, by default."""
 PLIES = 35
@@ -105,8 +110,7 @@ def prove_unit(moves: tuple[int, ...], nodes: int, quiet: int, plies: int,
     except OutOfBudget:
         tree = None
     except MemoryError:  # the worker's share of memory: the unit fails, the run goes on
-        tree = None
-        print(f"{_name(moves)}: out of memory", flush=True)
+        tree = OUT_OF_MEMORY
     return moves, tree, prover.budget.nodes, time.perf_counter() - start
 
 
@@ -248,6 +252,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.leaf_cost < 1:
         parser.error("--leaf-cost must be at least 1")
+    if args.memory is not None and not 0 < args.memory < 2**20:
+        parser.error("--memory must be a positive number of gigabytes")
     chosen = None if args.replies is None else [BOARD.parse_cell(name) for name in args.replies.split(",")]
     document, progress = store.read(), read_progress()
     # The document is tens of millions of objects that live as long as the run: out of the cycle
@@ -275,7 +281,7 @@ def search_all(document: dict[str, Any], progress: dict[str, Any], chosen: list[
     units = pending_units(document, {**progress, failures: {}} if args.retry else progress, args.nodes,
                           args.plies, chosen, failures)
     _announce(len(units), "prove", args)
-    compiled = not args.python and compiled_searches(BOARD) is not None  # built once, before the workers
+    compiled = not args.python and _compiled_here()  # built once, before the workers
     print(f"threat searches {'compiled' if compiled else 'in Python'}", flush=True)
     tasks = [(unit, args.nodes, args.quiet, args.plies, args.search, args.leaf_cost, compiled)
              for unit in units]
@@ -286,6 +292,16 @@ def search_all(document: dict[str, Any], progress: dict[str, Any], chosen: list[
     # Started afresh, not forked: a worker needs nothing of the proof, and a forked one would share
     # the main process's copy of it, which the main process's saves then copy page by page.
     run(document, progress, prove_unit, tasks, recorded, args, start="spawn")
+
+
+def _compiled_here() -> bool:
+    """Whether the compiled searches run here; a build that fails says why and leaves Python's."""
+    try:
+        return compiled_searches(BOARD) is not None
+    except CompileError as error:
+        print(f"the compiled threat searches cannot run here, so the Python ones will ({error})",
+              file=sys.stderr, flush=True)
+        return False
 
 
 def _announce(units: int, verb: str, args: argparse.Namespace) -> None:
@@ -326,8 +342,9 @@ def run(document: dict[str, Any], progress: dict[str, Any], worker: Callable[...
     ``multiprocessing`` method ``start``) until ``args.minutes`` have passed, handing each result to
     ``recorded`` and saving the proof every ``SAVE_EVERY``.
 
-    A worker that dies (the system's out-of-memory killer, say) breaks its pool: what was proven is
-    saved, the tasks under way are dropped for a later run, and the rest go on in a new pool."""
+    A task whose worker raises is dropped for a later run, and the others go on. A worker that dies
+    (the system's out-of-memory killer, say) breaks its pool: what was proven is saved, the tasks
+    under way are dropped for a later run, and the rest go on in a new pool."""
     end = time.monotonic() + args.minutes * 60
     saved = time.monotonic()
     queue = list(reversed(tasks))
@@ -341,13 +358,25 @@ def run(document: dict[str, Any], progress: dict[str, Any], worker: Callable[...
                 while queue or running:
                     while queue and len(running) < args.processes and time.monotonic() < end:
                         task = queue.pop()
-                        running[pool.submit(worker, *task)] = task
+                        try:
+                            running[pool.submit(worker, *task)] = task
+                        except BrokenProcessPool:
+                            queue.append(task)  # never started: the next pool takes it
+                            raise
                     if not running:
                         return
                     done, _ = wait(running, return_when=FIRST_COMPLETED)
                     # Those that ended well first: one whose worker died raises, and is still under way.
                     for future in sorted(done, key=lambda future: future.exception() is not None):
-                        result = future.result()
+                        try:
+                            result = future.result()
+                        except BrokenProcessPool:
+                            raise
+                        except Exception as error:  # one unit's, whatever it is
+                            failed = running.pop(future)
+                            print(f"{_name(failed[0])}: dropped for a later run, its worker failed: "
+                                  f"{type(error).__name__}: {error}", file=sys.stderr, flush=True)
+                            continue
                         del running[future]
                         recorded(result)
                     if time.monotonic() - saved > SAVE_EVERY:
@@ -394,11 +423,15 @@ def _interrupt(number: int, frame: object) -> None:
 def _quiet_worker(memory: int | None) -> None:
     """A worker leaves Ctrl+C to the main process and ends at once, without a word, when it
     terminates the worker: the unit under way is dropped either way. It may take ``memory`` bytes
-    more than it has when it starts (the proof it shares with the main process included in that)."""
+    more than it has when it starts (what a forked worker shares with the main process counts in
+    that), where the system says how much that is."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     if memory is not None:
-        size = int(Path("/proc/self/statm").read_text().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+        try:
+            size = int(Path("/proc/self/statm").read_text().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+        except OSError:
+            return
         resource.setrlimit(resource.RLIMIT_AS, (size + memory, resource.RLIM_INFINITY))
 
 
@@ -406,6 +439,9 @@ def record(document: dict[str, Any], progress: dict[str, Any], moves: tuple[int,
            nodes: int, seconds: float, budget: int, failures: str = "failed") -> None:
     progress["seconds"] += seconds
     progress["nodes"] += nodes
+    if tree == OUT_OF_MEMORY:
+        print(f"{_name(moves)}: out of memory ({nodes} nodes, {seconds:.1f} s)", flush=True)
+        return
     if tree is None:  # a retry with less leaves the biggest budget it failed with
         name = _name(moves)
         progress[failures][name] = max(budget, progress[failures].get(name, 0))

@@ -23,8 +23,8 @@ from textual.pilot import Pilot
 
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.screens.game import GameScreen
+from tictactoe_tui.directories import HOME_ENV
 from tictactoe_tui.engine import BoardSpec, Position, make_player
-from tictactoe_tui.profile.storage import HOME_ENV
 from tictactoe_tui.session.setup import GameSetup
 
 OUTPUT = Path(__file__).resolve().parent.parent / "screenshots"

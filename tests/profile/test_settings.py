@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 from long_input import LONG, SHOWN
 
+from tictactoe_tui.directories import HOME_ENV
 from tictactoe_tui.engine import BoardSpec
-from tictactoe_tui.profile import storage
 from tictactoe_tui.profile.settings import (
     DEFAULT_THEME,
     SETTINGS_VERSION,
@@ -57,7 +57,7 @@ def test_the_file_is_readable_versioned_json(tmp_path: Path) -> None:
 
 
 def test_the_default_path_follows_the_home_override(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.setenv(storage.HOME_ENV, str(tmp_path))
+    monkeypatch.setenv(HOME_ENV, str(tmp_path))
     assert settings_path() == tmp_path / "config" / "settings.json"
     assert save_settings(CUSTOM) is None
     assert (tmp_path / "config" / "settings.json").is_file()

@@ -10,8 +10,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 from long_input import LONG, SHOWN
 
+from tictactoe_tui.directories import HOME_ENV
 from tictactoe_tui.engine import BoardSpec, Mark, Position
-from tictactoe_tui.profile import storage
 from tictactoe_tui.profile.statistics import (
     FRIEND_ONLINE,
     STATISTICS_VERSION,
@@ -243,7 +243,7 @@ def test_the_first_run_has_no_statistics(tmp_path: Path) -> None:
 
 
 def test_the_default_path_follows_the_home_override(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.setenv(storage.HOME_ENV, str(tmp_path))
+    monkeypatch.setenv(HOME_ENV, str(tmp_path))
     assert statistics_path() == tmp_path / "data" / "statistics.json"
     assert save_statistics(_sample()) is None
     assert load_statistics() == (_sample(), None)

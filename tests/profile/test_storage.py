@@ -10,7 +10,6 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-import platformdirs
 import pytest
 from long_input import LONG, short_id
 
@@ -42,18 +41,6 @@ def _aside(path: Path) -> list[Path]:
 
 def _temporaries(directory: Path) -> list[Path]:
     return [entry for entry in directory.iterdir() if entry.name.endswith(".tmp")]
-
-
-def test_directories_follow_the_home_override(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.setenv(storage.HOME_ENV, str(tmp_path))
-    assert storage.config_dir() == tmp_path / "config"
-    assert storage.data_dir() == tmp_path / "data"
-
-
-def test_directories_default_to_the_platform_ones(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv(storage.HOME_ENV, raising=False)
-    assert storage.config_dir() == platformdirs.user_config_path("tictactoe-tui")
-    assert storage.data_dir() == platformdirs.user_data_path("tictactoe-tui")
 
 
 def test_save_then_load_round_trips_with_a_version(tmp_path: Path) -> None:

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import aiohttp
 
-from tictactoe_tui.profile.storage import HOME_ENV
+from tictactoe_tui.directories import HOME_ENV
 
 TIMEOUT = 60.0
 """Seconds a busy machine may take to start the server or a game: a bound on waiting, not a measurement."""

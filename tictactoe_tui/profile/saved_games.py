@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
+from ..directories import data_dir
 from ..engine import GameError, Mark, Position, parse_record
 from ..engine.rules.inputs import quote, shorten
 from ..session.setup import CONTROLLERS, HUMAN, Controller, GameSetup, without_brains
@@ -44,7 +45,7 @@ class SavedGame:
 
 def games_dir() -> Path:
     """Where games are saved unless the player names another place: beside the statistics."""
-    return storage.data_dir() / "games"
+    return data_dir() / "games"
 
 
 def new_game_path(spec_text: str, now: datetime | None = None) -> Path:

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..directories import config_dir
 from ..engine import BoardSpec, GameError
 from ..engine.rules.inputs import quote
 from ..session.setup import Controller, GameSetup, parse_controller
@@ -71,8 +72,8 @@ class Settings:
 
 
 def settings_path() -> Path:
-    """The settings file in the configuration directory (see ``storage.HOME_ENV``)."""
-    return storage.config_dir() / SETTINGS_FILE
+    """The settings file in the configuration directory (see ``directories.HOME_ENV``)."""
+    return config_dir() / SETTINGS_FILE
 
 
 def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from ..directories import data_dir
 from ..engine import PLAYER_NAMES, BoardSpec, GameError, Mark, Outcome
 from ..engine.rules.inputs import quote
 from ..session.setup import GameSetup, Level
@@ -225,8 +226,8 @@ class SessionScore:
 
 
 def statistics_path() -> Path:
-    """The statistics file in the data directory (see ``storage.HOME_ENV``)."""
-    return storage.data_dir() / STATISTICS_FILE
+    """The statistics file in the data directory (see ``directories.HOME_ENV``)."""
+    return data_dir() / STATISTICS_FILE
 
 
 def load_statistics(path: Path | None = None) -> tuple[Statistics, str | None]:

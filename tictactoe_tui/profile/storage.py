@@ -30,17 +30,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
-import platformdirs
-
 from ..engine.errors import NumberTooLongError
 from ..engine.rules.inputs import MAX_DIGITS, parse_int, quote, shorten
-
-APP_NAME = "tictactoe-tui"
-
-HOME_ENV = "TICTACTOE_TUI_HOME"
-"""When set, settings go to ``$TICTACTOE_TUI_HOME/config`` and statistics to
-``$TICTACTOE_TUI_HOME/data`` instead of the user's platform directories, so
-tests, CI and a second profile stay away from the real home."""
 
 VERSION_KEY = "version"
 
@@ -52,22 +43,6 @@ and reading it whole would only keep the player waiting."""
 
 Problems = list[str]
 """Human-readable notes about fields that were invalid and replaced by defaults."""
-
-
-def config_dir() -> Path:
-    """Where settings live: the user's configuration directory, unless ``HOME_ENV`` overrides it."""
-    home = os.environ.get(HOME_ENV)
-    if home:
-        return Path(home) / "config"
-    return platformdirs.user_config_path(APP_NAME)
-
-
-def data_dir() -> Path:
-    """Where statistics live: the user's data directory, unless ``HOME_ENV`` overrides it."""
-    home = os.environ.get(HOME_ENV)
-    if home:
-        return Path(home) / "data"
-    return platformdirs.user_data_path(APP_NAME)
 
 
 class FormatError(ValueError):

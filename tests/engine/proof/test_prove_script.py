@@ -84,6 +84,38 @@ def test_a_leaf_cost_below_one_is_refused_with_a_message(capsys: pytest.CaptureF
     assert "--leaf-cost must be at least 1" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("memory", ["0", "-1", "nan"])
+def test_a_memory_share_that_is_no_amount_is_refused_with_a_message(
+        memory: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        load_script().main(["--memory", memory])
+    assert exit_info.value.code == 2
+    assert "--memory must be a positive number of gigabytes" in capsys.readouterr().err
+
+
+def test_a_build_of_the_compiled_searches_that_fails_leaves_the_python_ones_and_says_why(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    script = load_script()
+
+    def broken(_spec: object) -> None:
+        raise script.CompileError("cc: no headers here")
+
+    monkeypatch.setattr(script, "compiled_searches", broken)
+    assert script._compiled_here() is False
+    assert "the Python ones will (cc: no headers here)" in capsys.readouterr().err
+
+
+def test_a_unit_out_of_memory_is_not_filed_as_failed_within_its_nodes(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # The next run, given more memory, tries it again at the same budget.
+    script = load_script()
+    document, progress = store.empty_document(), no_failures()
+    script.record(document, progress, UNITS[0], script.OUT_OF_MEMORY, 5_000, 2.5, 3_000_000, "failed_pn")
+    assert progress["failed_pn"] == {} and store.branches(document) == {}
+    assert progress["seconds"] == 2.5 and progress["nodes"] == 5_000
+    assert f"{script._name(UNITS[0])}: out of memory" in capsys.readouterr().out
+
+
 def test_a_unit_proven_beyond_the_limit_is_still_to_prove() -> None:
     script = load_script()
     long_unit = UNITS[1]
@@ -277,6 +309,23 @@ def test_a_run_saves_and_goes_on_past_a_worker_that_dies(monkeypatch: pytest.Mon
     assert results == [(0,), (2,)]  # the unit under way when its worker died is left for a later run
     assert saves  # what was proven before is saved at once
     assert "a worker died; dropped for a later run: b1\n" in capsys.readouterr().err
+
+
+def _raises_on_the_second(moves: tuple[int, ...]) -> tuple[int, ...]:
+    if moves == (1,):
+        raise ValueError("a bug of that unit's")
+    return moves
+
+
+def test_a_run_drops_a_unit_whose_worker_raises_and_goes_on(capsys: pytest.CaptureFixture[str]) -> None:
+    script = load_script()
+    results: list[tuple[int, ...]] = []
+    args = argparse.Namespace(processes=1, minutes=5.0, memory=None)
+    script.run(store.empty_document(), no_failures(), _raises_on_the_second, [((0,),), ((1,),), ((2,),)],
+               results.append, args)
+    assert results == [(0,), (2,)]
+    assert ("b1: dropped for a later run, its worker failed: ValueError: a bug of that unit's"
+            in capsys.readouterr().err)
 
 
 def _allocates(size: int) -> str:

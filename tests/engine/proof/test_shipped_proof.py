@@ -26,8 +26,8 @@ from rules_only import double_five_moves, loses_at_once
 from tictactoe_tui.engine.bigboard.strategy import search
 from tictactoe_tui.engine.proof import store
 from tictactoe_tui.engine.proof.archive import open_archive, read_tree
-from tictactoe_tui.engine.proof.book import REFERENCE, Book, ProvenWin
-from tictactoe_tui.engine.proof.checker import ProofError, check_branch
+from tictactoe_tui.engine.proof.book import EXACT_FROM, REFERENCE, Book, ProvenWin
+from tictactoe_tui.engine.proof.checker import ProofError, check_branch, check_entry, stated_bounds
 from tictactoe_tui.engine.rules.bits import bit_cells
 from tictactoe_tui.engine.rules.position import Position, Status
 from tictactoe_tui.engine.rules.scans import winning_cells
@@ -193,6 +193,13 @@ def test_every_reference_names_a_branch_of_the_file(snapshot: Snapshot) -> None:
         x_move, o_node = snapshot.tree(moves)
         for reply, below in o_node[2]:
             assert below == REFERENCE and (*moves, x_move, reply) in snapshot.places
+            # The book computes bounds from trees from EXACT_FROM moves on, never at a reference.
+            assert len(moves) + 2 <= EXACT_FROM
+        # Each states the bound its references and the bounds their branches state make: the check
+        # of every branch holds those to their trees.
+        branch = {key: snapshot.places[moves][key] for key in ("moves", "plies")}
+        bounds = stated_bounds(snapshot.header["branches"])
+        check_entry(SPEC, {**branch, "tree": snapshot.tree(moves)}, bounds)
 
 
 def test_a_sample_of_branches_checks_within_the_target(roots: list[Root], book: Book) -> None:

@@ -32,8 +32,10 @@ REFERENCE = "branch"
 """An X node proven by the branch at that position (``docs/gomoku-proof.md``): a branch made of
 others names them so, and a game reads only the branches it reaches."""
 EXACT_FROM = 4
-"""Moves from which a node's bound is computed from its own tree; nearer the start (where a folded
-branch holds a whole first reply of O) the branch's bound, less the moves since, is the answer."""
+"""Moves from which a node's bound is computed from its own tree; nearer the start (where a branch
+names the branches of its units by references, which have no bound of their own) the branch's
+stated bound, less the moves since, is the answer. A unit is four moves deep, so from there on every
+node is a unit's own."""
 
 
 @dataclass(frozen=True, slots=True)

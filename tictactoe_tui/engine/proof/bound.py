@@ -21,6 +21,8 @@ def game_plies(spec: BoardSpec, node: Any, kind: str, x: int, o: int, memo: Memo
     if known is not None:
         return known
     if kind == "x":
+        if not isinstance(node, list):  # a reference: the branch it names states the bound
+            raise ValueError(f"no bound of its own at {str(node)[:20]!r}: ask the branch it names")
         move = 1 << node[0]
         plies = 1 if len(node) == 1 else 1 + game_plies(spec, node[1], "o", x | move, o, memo)
     elif len(node) == 1:

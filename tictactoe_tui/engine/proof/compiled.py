@@ -8,9 +8,11 @@ the Python searches make, only sooner (the tests hold the two to that). It takes
 from this package's tables, so no rule is written twice; the checker, which trusts neither, reads
 the proofs either makes.
 
-The source is compiled on first use with the machine's C compiler into the user's cache directory
-and loaded with ``ctypes``; where there is no compiler, ``compiled_searches`` answers None and the
-prover keeps to Python. Nothing of the game needs it: only the offline prover asks for it.
+The source is compiled on first use with the machine's C compiler into the cache directory
+(``directories.cache_dir``) and loaded with ``ctypes``; where there is no compiler,
+``compiled_searches`` answers None and the prover keeps to Python, and where the build or the load
+fails it says why (``CompileError``), for a prover that silently ran ten times slower would hide a
+broken machine. Nothing of the game needs it: only the offline prover asks for it.
 """
 
 from __future__ import annotations
@@ -18,14 +20,18 @@ from __future__ import annotations
 import ctypes
 import hashlib
 import os
+import platform
 import shutil
 import subprocess
 import sysconfig
 import tempfile
+import weakref
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+from ...directories import cache_dir
+from ..bigboard import patterns
 from ..bigboard.lineboard import LineBoard, O, X
 from ..bigboard.linetable import pattern_table
 from ..bigboard.patterns import combinations, window_levels, window_shift
@@ -37,6 +43,7 @@ from ..rules.spec import BoardSpec, Cell
 from .threat_tree import THREATS, ThreatNode
 
 SOURCE = Path(__file__).with_name("compiled_threats.c")
+FLAGS = ("-O2", "-shared", "-fPIC")
 REACH = 4
 """Cells looked at on either side of a cell along a line: the C searches know five in a row only."""
 MAX_CELLS = 256
@@ -50,27 +57,33 @@ _position: list[Any] = [ctypes.c_char_p, ctypes.c_char_p, ctypes.c_int, ctypes.c
 
 
 class CompileError(RuntimeError):
-    """The C compiler failed on the searches' source."""
+    """The compiled searches cannot be built or loaded here; the message says why."""
+
+
+def _numbers() -> tuple[int, ...]:
+    """What ``compiled_threats.c`` numbers as its ``#define``s, in the order its ``tt_numbers`` gives
+    them, taken from the tables the Python searches read."""
+    return (REACH, MAX_CELLS, patterns.EMPTY, patterns.OFF, patterns.OPEN_THREE, patterns.FOUR,
+            patterns.LEVELS, patterns.MAKES_THREE, patterns.DOUBLE_THREE, patterns.MAKES_FOUR,
+            patterns.FOUR_THREE, patterns.WINS_NEXT, patterns.MAKES_FIVE)
 
 
 @cache
 def _library() -> ctypes.CDLL | None:
-    """The compiled searches, built once per version of their source; None without a C compiler."""
+    """The compiled searches, built once per version of their source, compiler and platform; None
+    without a C compiler."""
     compiler = _compiler()
     if compiler is None:
         return None
-    digest = hashlib.sha256(SOURCE.read_bytes() + compiler.encode()).hexdigest()[:16]
-    target = _cache_directory() / f"compiled_threats-{digest}.so"
-    if not target.exists():
-        target.parent.mkdir(parents=True, exist_ok=True)
-        with tempfile.TemporaryDirectory(dir=target.parent) as scratch:
-            built = Path(scratch) / target.name
-            command = [*compiler.split(), "-O2", "-shared", "-fPIC", "-o", str(built), str(SOURCE)]
-            done = subprocess.run(command, capture_output=True, text=True, check=False)
-            if done.returncode != 0:
-                raise CompileError(f"{' '.join(command)} failed:\n{done.stderr}")
-            os.replace(built, target)  # whole or not at all, whoever else is building it
-    library = ctypes.CDLL(str(target))
+    built_for = "\0".join((compiler, *FLAGS, sysconfig.get_platform(), platform.machine()))
+    digest = hashlib.sha256(SOURCE.read_bytes() + built_for.encode()).hexdigest()[:16]
+    target = cache_dir() / f"compiled_threats-{digest}.so"
+    try:
+        if not target.exists():
+            _build(compiler, target)
+        library = ctypes.CDLL(str(target))
+    except OSError as error:
+        raise CompileError(f"cannot build or load {target}: {error}") from None
     library.tt_init.restype = None
     library.tt_init.argtypes = [ctypes.c_int, ctypes.POINTER(ctypes.c_int16), ctypes.c_char_p,
                                 ctypes.c_char_p, ctypes.c_char_p, ctypes.POINTER(ctypes.c_int32),
@@ -86,28 +99,44 @@ def _library() -> ctypes.CDLL | None:
                                        ctypes.POINTER(ctypes.c_size_t), _int_p,
                                        ctypes.POINTER(ctypes.c_longlong)]
     library.tt_free.argtypes = [_int_p]
+    library.tt_numbers.argtypes = [ctypes.POINTER(ctypes.c_int32), ctypes.c_int]
     library.tt_forced.argtypes = [*_position, _int_p]
+    expected = _numbers()
+    written = (ctypes.c_int32 * len(expected))()
+    count = library.tt_numbers(written, len(expected))
+    if count != len(expected) or tuple(written) != expected:
+        raise CompileError(f"{SOURCE.name} numbers the patterns otherwise than patterns.py: "
+                           f"{tuple(written)[:count]} against {expected}")
     return library
 
 
+def _build(compiler: str, target: Path) -> None:
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=target.parent) as scratch:
+        built = Path(scratch) / target.name
+        command = [*compiler.split(), *FLAGS, "-o", str(built), str(SOURCE)]
+        done = subprocess.run(command, capture_output=True, text=True, check=False)
+        if done.returncode != 0:
+            raise CompileError(f"{' '.join(command)} failed:\n{done.stderr.strip()}")
+        os.replace(built, target)  # whole or not at all, whoever else is building it
+
+
 def _compiler() -> str | None:
+    """The compiler Python itself was built with where it is here (its flags suit this platform),
+    else the first of the usual names on the path."""
     configured = sysconfig.get_config_var("CC")
     if isinstance(configured, str) and configured and shutil.which(configured.split()[0]):
         return configured
     return next((name for name in ("cc", "gcc", "clang") if shutil.which(name)), None)
 
 
-def _cache_directory() -> Path:
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "tictactoe-tui"
-
-
-_set_up_for: list[BoardSpec] = []
-"""The board the library's tables were last set up for (it holds one at a time)."""
+_set_up_for: weakref.WeakKeyDictionary[ctypes.CDLL, BoardSpec] = weakref.WeakKeyDictionary()
+"""The board each loaded library's tables were last set up for (each holds one at a time, and a
+library built elsewhere, in another cache directory, is another copy of them)."""
 
 
 def _set_up(library: ctypes.CDLL, spec: BoardSpec) -> None:
-    if _set_up_for == [spec]:
+    if _set_up_for.get(library) == spec:
         return
     table = pattern_table(spec)
     steps = (*range(-REACH, 0), *range(1, REACH + 1))
@@ -129,7 +158,7 @@ def _set_up(library: ctypes.CDLL, spec: BoardSpec) -> None:
                     bytes(o_levels), bytes(kinds), (ctypes.c_int32 * len(worths))(*worths),
                     (ctypes.c_uint64 * spec.cells)(*table.zobrist[X]),
                     (ctypes.c_uint64 * spec.cells)(*table.zobrist[O]))
-    _set_up_for[:] = [spec]
+    _set_up_for[library] = spec
 
 
 class CompiledSearches:
@@ -228,7 +257,8 @@ def _read_x(stream: list[int], at: int) -> tuple[ThreatNode, int]:
 
 def compiled_searches(spec: BoardSpec) -> CompiledSearches | None:
     """Fresh compiled searches for ``spec`` with an empty memo, or None where they cannot run (no C
-    compiler, or a board they do not handle: five in a row on at most 256 cells)."""
+    compiler, or a board they do not handle: five in a row on at most 256 cells). Raises
+    ``CompileError`` where they should run and the build or the load fails."""
     if spec.k != REACH + 1 or spec.cells > MAX_CELLS:
         return None
     library = _library()

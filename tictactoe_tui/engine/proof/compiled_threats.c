@@ -727,6 +727,17 @@ int tt_threat_tree(Memo *memo, const uint8_t *x_marks, const uint8_t *o_marks, i
 
 void tt_free(int *tree) { free(tree); }
 
+/* The numbers this file was written for, in the order compiled.py lists them, so that it can hold
+   them against patterns.py's before any search runs: how many there are (at most ``room`` of them
+   written to ``out``). */
+int tt_numbers(int32_t *out, int room) {
+    const int32_t numbers[] = {REACH, MAX_CELLS, EMPTY, OFF, OPEN_THREE, FOUR, LEVELS, MAKES_THREE,
+                               DOUBLE_THREE, MAKES_FOUR, FOUR_THREE, WINS_NEXT, MAKES_FIVE};
+    int count = (int)(sizeof(numbers) / sizeof(numbers[0]));
+    memcpy(out, numbers, sizeof(numbers[0]) * (size_t)(count < room ? count : room));
+    return count;
+}
+
 /* threat_tree.needed_replies without a zone, O to move: the count of replies written to ``needed``
    (room for every cell), or -1 when X does not threaten. */
 int tt_forced(const uint8_t *x_marks, const uint8_t *o_marks, int side, uint64_t key, int moves,

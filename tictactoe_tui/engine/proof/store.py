@@ -2,8 +2,9 @@
 
 The file in the package is also the prover's checkpoint: each run reads the branches proven so
 far and writes them back with what it added, so the work grows over several runs. Once every O
-reply to a position (up to symmetry) is proven, the branches below it are folded into one branch
-for the position itself, and so on up to the empty board.
+reply to a position (up to symmetry) is proven, a branch for the position itself is added that
+names each of theirs by a reference (they stay, so that a game reads only the branches on its
+line), and so on up to the empty board.
 """
 
 from __future__ import annotations

@@ -157,7 +157,8 @@ class ThreatSearches(Protocol):
 
     def tree(self, board: LineBoard, zone: set[int], budget: Budget) -> tuple[ThreatNode, int] | None:
         """``build_x``: X's threat tree, ``zone`` grown by what it leans on, and the tree's bound
-        against that zone (``bound.threat_plies``); or None."""
+        against that zone (``bound.threat_plies``); or None, ``zone`` as it was (what a search
+        that failed leaned on proves nothing)."""
 
     def forced(self, board: LineBoard) -> list[int] | None:
         """``needed_replies`` without a zone: O's replies that do not lose at once, or None."""
@@ -173,9 +174,11 @@ class PythonSearches:
         return vct(board, budget, max_threats=THREATS, memo=self.memo)
 
     def tree(self, board: LineBoard, zone: set[int], budget: Budget) -> tuple[ThreatNode, int] | None:
-        tree = build_x(board, zone, budget, self.memo)
+        grown = set(zone)
+        tree = build_x(board, grown, budget, self.memo)
         if tree is None:
             return None
+        zone |= grown
         x_marks, o_marks = board.stones
         zone_mask = sum(1 << cell for cell in zone)
         return tree, threat_plies(board.spec, tree, "tx", x_marks, o_marks, zone_mask, {})

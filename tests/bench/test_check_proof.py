@@ -1,0 +1,40 @@
+"""The whole check as a script: a proof file that holds is counted, one that does not is refused with
+the checker's message, naming the branch."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from test_atlas import _bench_module
+from test_proof_size import OPEN_FOUR, moves, x
+
+from tictactoe_tui.engine.proof import archive, store
+
+check_proof = _bench_module("check_proof")
+
+
+def write(path: Path, *trees: tuple[str, str, int, object]) -> Path:
+    branches = [{"moves": moves(xs, os), "plies": plies, "tree": tree} for xs, os, plies, tree in trees]
+    archive.write(path, store.empty_document(), branches)
+    return path
+
+
+def test_a_proof_that_holds_is_counted(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = write(tmp_path / "proof.zip", ("f8 g8 h8", "a1 o1 a15", 3, OPEN_FOUR),
+                 ("f7 g7 h7", "a1 o1 a15", 3, x("i7", ("e7", x("j7")), ("j7", x("e7")))))
+    assert check_proof.main([str(path), "--processes", "2"]) == 0
+    # Each branch: X's open four, O's two blocks, X's five after each; six moves before it.
+    figures = {line[:16].strip(): line[16:].split()[0] for line in capsys.readouterr().out.splitlines()[1:]}
+    assert (figures["branches"], figures["positions"], figures["longest bound"]) == ("2", "8", "3")
+    assert figures["from the start"] == "9"
+
+
+def test_a_proof_that_does_not_hold_names_its_branch(tmp_path: Path,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    # The second branch states a bound its tree does not make.
+    path = write(tmp_path / "proof.zip", ("f8 g8 h8", "a1 o1 a15", 3, OPEN_FOUR),
+                 ("f8 g8 h8", "a1 o1 a14", 5, OPEN_FOUR))
+    assert check_proof.main([str(path), "--processes", "2"]) == 1
+    assert capsys.readouterr().err == ("proof check failed: branch 2: "
+                                       "the branch says 5 plies, its tree's bound is 3\n")
