@@ -89,7 +89,11 @@ def opening_position(stones: tuple[tuple[int, int], ...]) -> Position:
 
 def play(opening: int, a_plays: Mark, a: BrainPlayer, b: BrainPlayer) -> Game:
     """One game from ``opening`` with A on ``a_plays``; a brain that fails loses it."""
-    position = opening_position(openings()[opening])
+    return play_from(opening_position(openings()[opening]), opening, a_plays, a, b)
+
+
+def play_from(position: Position, number: int, a_plays: Mark, a: BrainPlayer, b: BrainPlayer) -> Game:
+    """Game ``number``, from ``position``, with A on ``a_plays``; a brain that fails loses it."""
     players = {a_plays: a, a_plays.other: b}
     ended = "five"
     while not position.is_over:
@@ -104,7 +108,7 @@ def play(opening: int, a_plays: Mark, a: BrainPlayer, b: BrainPlayer) -> Game:
         winner = position.outcome.winner
         ended = "five" if winner is not None else "board full"
     score_a = 0.5 if winner is None else float(winner is a_plays)
-    return Game(opening, str(a_plays), score_a, len(position.moves), position.record, ended)
+    return Game(number, str(a_plays), score_a, len(position.moves), position.record, ended)
 
 
 def elo(score: float) -> float:

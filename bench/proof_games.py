@@ -21,11 +21,11 @@ import sys
 from dataclasses import asdict
 from pathlib import Path
 
-from ladder import SPEC, Game
+from ladder import SPEC, Game, play_from
 
 from tictactoe_tui.engine import Mark, Position
 from tictactoe_tui.engine.proof.campaign import CENTRE, first_replies
-from tictactoe_tui.gomocup.client import BrainFailure, BrainPlayer
+from tictactoe_tui.gomocup.client import BrainPlayer
 
 PLIES = 35
 """The proof's bound from the empty board."""
@@ -34,26 +34,6 @@ PLIES = 35
 def starts() -> list[tuple[int, ...]]:
     """The moves each game starts from: none, then the centre and each first reply of O."""
     return [(), *((CENTRE, reply) for reply in first_replies())]
-
-
-def play(number: int, x: BrainPlayer, o: BrainPlayer) -> Game:
-    """Game ``number`` with our brain as X; a brain that fails loses it."""
-    position = Position.from_moves(SPEC, list(starts()[number]))
-    players = {Mark.X: x, Mark.O: o}
-    ended = "five"
-    while not position.is_over:
-        mover = position.to_move
-        try:
-            position = position.play(players[mover].choose(position))
-        except BrainFailure as error:
-            ended = f"{mover} failed: {error}"
-            winner: Mark | None = mover.other
-            break
-    else:
-        winner = position.outcome.winner
-        ended = "five" if winner is not None else "board full"
-    score = 0.5 if winner is None else float(winner is Mark.X)
-    return Game(number, str(Mark.X), score, len(position.moves), position.record, ended)
 
 
 def main() -> int:
@@ -77,7 +57,7 @@ def main() -> int:
         for number in range(len(starts())):
             game = done.get(number)
             if game is None:
-                game = play(number, x, o)
+                game = play_from(Position.from_moves(SPEC, list(starts()[number])), number, Mark.X, x, o)
                 if args.games_file is not None:
                     with args.games_file.open("a") as file:
                         file.write(json.dumps(asdict(game)) + "\n")
