@@ -24,7 +24,7 @@ again once it has more donors. Every line of the proof must end within ``--plies
 empty board: a unit's proof is searched for within what is left, a unit proven in more is proven
 again, and a first reply folds only when all its units are within the limit. The threat searches are
 the compiled ones (``engine.proof.compiled``) where the machine has a C compiler, which make the
-same proofs as the Python ones ten to twenty times as fast (``bench/prover_speed.py``); ``--python``
+same proofs as the Python ones ten to sixteen times as fast (``bench/prover_speed.py``); ``--python``
 keeps to Python. Ctrl+C or ``--minutes`` stops the run after saving.
 """
 
