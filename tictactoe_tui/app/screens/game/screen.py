@@ -160,8 +160,9 @@ class GameScreen(Screen[None]):
         self.keys.refresh()
 
     def _show(self) -> None:
-        """Hand the game to the widgets that draw it."""
-        if not self.is_mounted:
+        """Hand the game to the widgets that draw it. Not while the app shuts down: it takes the
+        widgets away before the screen, and a computer's answer may come in between."""
+        if not self.is_mounted or not self.app.is_running:
             return
         game, turns = self.game, self.turns
         position, shown = game.position, game.shown_position
