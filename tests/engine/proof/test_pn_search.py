@@ -11,7 +11,7 @@ from tictactoe_tui.engine.budget import Budget, OutOfBudget
 from tictactoe_tui.engine.proof import pn_search
 from tictactoe_tui.engine.proof.bound import game_plies
 from tictactoe_tui.engine.proof.checker import check_branch
-from tictactoe_tui.engine.proof.prover import Prover
+from tictactoe_tui.engine.proof.prover import QUIET_POOL, Prover, ranked
 from tictactoe_tui.engine.rules.bits import bit_cells
 from tictactoe_tui.engine.rules.position import Position
 from tictactoe_tui.engine.rules.scans import winning_cells
@@ -129,3 +129,27 @@ def test_the_weight_of_a_leaf_that_gave_up_steers_the_search_and_each_weight_fin
         assert check_branch(SPEC, QUIET.moves, tree)[1] <= 35
         spent[leaf_cost] = prover.budget.nodes
     assert spent[1] != spent[10_000]
+
+
+BESIDE_FOURS = game("h8 g8 i8", "h7 e6 f8")
+"""Gomoku after ``h8 h7 g8 e6 i8 f8``: X's three g8-i8, closed at f8, makes a four at j8 or k8,
+and neither wins by threats alone; the win goes through a quiet move, i7 for one."""
+
+
+def test_x_fours_are_not_tried_as_quiet_moves() -> None:
+    # A four leaves O one reply and so looks the cheapest move there is; the wins that go through
+    # fours are the threat search's to find.
+    board = ThreatBoard(BESIDE_FOURS)
+    pool = ranked(board)[:QUIET_POOL]
+    fours = [cell for cell in pool if winning_cells(SPEC, BESIDE_FOURS.x | 1 << cell, BESIDE_FOURS.o)]
+    assert fours  # j8 and k8 are among the best-scored cells
+    assert pn_search._x_moves(board) == [cell for cell in pool if cell not in fours]
+
+
+def test_a_position_whose_fours_lead_nowhere_is_proven_through_a_quiet_move() -> None:
+    # With the fours among its moves the search followed them and was not done in 5 million nodes;
+    # without them it is done in under 100,000.
+    move, o_node = search(BESIDE_FOURS, 29, nodes=100_000)
+    assert not winning_cells(SPEC, BESIDE_FOURS.x | 1 << move, BESIDE_FOURS.o)
+    tree = [move, o_node]
+    assert check_branch(SPEC, BESIDE_FOURS.moves, tree)[1] <= 29
