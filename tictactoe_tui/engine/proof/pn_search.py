@@ -132,8 +132,9 @@ def _x_moves(board: LineBoard) -> list[int]:
     A four leaves O one reply, so its O node looks the cheapest of all, and a line of fours keeps
     its proof number small however deep it goes, while the four that won by threats alone is found
     by the threat search anyway. Let in, such lines took the search's nodes: ``h8 h7 g8 e6``, not
-    proven in a billion nodes, is proven in 19 million without them (README, "The proof of
-    Gomoku")."""
+    proven in a billion nodes, is proven in 19 million without them. The pool is not filled up
+    again from the cells after it: so widened, the search proved 6 of 9 units that this one proves
+    within 100 million nodes (README, "The proof of Gomoku")."""
     blocks = board.fives[O]
     if blocks:
         return sorted(blocks) if len(blocks) == 1 else []
