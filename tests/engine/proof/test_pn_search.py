@@ -136,14 +136,41 @@ BESIDE_FOURS = game("h8 g8 i8", "h7 e6 f8")
 and neither wins by threats alone; the win goes through a quiet move, i7 for one."""
 
 
-def test_x_fours_are_not_tried_as_quiet_moves() -> None:
+THREE_BELOW_THE_POOL = game("h8 g8 i8 i7 j8 h6 j6", "h7 f7 f8 i9 k8 k9 g9")
+"""Gomoku after ``h8 h7 g8 f7 i8 f8 i7 i9 j8 k8 h6 k9 j6 g9``: X's open three j5 (j5 j6 j8) wins,
+and it ranks below the pool, behind cells that block O as well."""
+
+
+def makes_four(position: Position, cell: int) -> bool:
+    return bool(winning_cells(SPEC, position.x | 1 << cell, position.o))
+
+
+def makes_open_three(position: Position, cell: int) -> bool:
+    """By the rules alone: no four yet, and a next mark that makes two five-cells."""
+    mine = position.x | 1 << cell
+    empty = [other for other in position.legal_moves if other != cell]
+    return (not makes_four(position, cell)
+            and any(len(winning_cells(SPEC, mine | 1 << other, position.o)) >= 2 for other in empty))
+
+
+@pytest.mark.parametrize("position", [BESIDE_FOURS, THREE_BELOW_THE_POOL], ids=["fours", "three"])
+def test_x_tries_the_pool_less_its_fours_then_the_open_threes_below_it(position: Position) -> None:
     # A four leaves O one reply and so looks the cheapest move there is; the wins that go through
-    # fours are the threat search's to find.
-    board = ThreatBoard(BESIDE_FOURS)
-    pool = ranked(board)[:QUIET_POOL]
-    fours = [cell for cell in pool if winning_cells(SPEC, BESIDE_FOURS.x | 1 << cell, BESIDE_FOURS.o)]
-    assert fours  # j8 and k8 are among the best-scored cells
-    assert pn_search._x_moves(board) == [cell for cell in pool if cell not in fours]
+    # fours are the threat search's to find. An open three costs O's few replies to look at.
+    board = ThreatBoard(position)
+    cells = ranked(board)
+    pool, below = cells[:QUIET_POOL], cells[QUIET_POOL:]
+    fours = [cell for cell in pool if makes_four(position, cell)]
+    threes = [cell for cell in below if makes_open_three(position, cell)]
+    assert pn_search._x_moves(board) == [cell for cell in pool if cell not in fours] + threes
+    assert fours if position is BESIDE_FOURS else SPEC.parse_cell("j5") in threes
+
+
+def test_an_open_three_below_the_pool_is_tried() -> None:
+    # Without j5 the search ended with no proof after 84 million nodes.
+    move, o_node = search(THREE_BELOW_THE_POOL, 21, nodes=1_000_000)
+    tree = [move, o_node]
+    assert check_branch(SPEC, THREE_BELOW_THE_POOL.moves, tree)[1] <= 21
 
 
 def test_a_position_whose_fours_lead_nowhere_is_proven_through_a_quiet_move() -> None:
