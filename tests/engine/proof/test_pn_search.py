@@ -180,3 +180,24 @@ def test_a_position_whose_fours_lead_nowhere_is_proven_through_a_quiet_move() ->
     assert not winning_cells(SPEC, BESIDE_FOURS.x | 1 << move, BESIDE_FOURS.o)
     tree = [move, o_node]
     assert check_branch(SPEC, BESIDE_FOURS.moves, tree)[1] <= 29
+
+
+def test_an_o_node_weighs_at_least_what_was_spent_below_it() -> None:
+    # A reply whose proof number stays small however much its tree costs would keep the search
+    # from its siblings: after h8 h7 g8 f7 i8 j8 the quiet move g7 took 200 million nodes so.
+    board = ThreatBoard(QUIET)
+    prover = Prover(Budget(max_nodes=NODES))
+    first, second, reply = (SPEC.parse_cell(name) for name in ("h10", "i9", "h11"))
+    costly = pn_search._Node(first, 1, children=[pn_search._Node(reply, 2, proof=3)],
+                             spent=50 * pn_search.EFFORT)
+    cheap = pn_search._Node(second, 1, children=[pn_search._Node(reply, 2, proof=40)])
+    root = pn_search._Node(-1, 0, children=[costly, cheap])
+    for node in (costly, cheap, root):
+        pn_search._update(prover, board, node)
+    assert (costly.proof, cheap.proof, root.proof) == (50, 40, 40)
+    path = pn_search._most_proving(board, root)
+    try:
+        assert path[1] is cheap
+    finally:
+        for _ in path[1:]:
+            board.undo()

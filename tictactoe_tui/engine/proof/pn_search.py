@@ -13,7 +13,9 @@ A search for a win by threats alone can run on through threat after threat for m
 Each is bounded (``LEAF_NODES`` at first): one that gives up leaves its node a leaf that looks
 costlier, searched again with more only when it is the most proving once more. Unbounded, one such
 search could take the budget of the whole tree; cut off for good, the wins it would have found
-were lost.
+were lost. For the same reason an O node weighs at least what has been spent below it
+(``EFFORT``): a reply whose proof number stays small however much its tree costs would otherwise
+keep the search from its siblings.
 """
 
 from __future__ import annotations
@@ -40,6 +42,15 @@ proves units the other does not: ``h8 f2 i9 h4``, not proven in 50 million nodes
 is proven in 4.0 million at 3,000; ``h8 g6 i9 j9``, proven in 2.9 million at the default, is not
 in 20 million at 3,000."""
 
+EFFORT = 30_000
+"""The threat-search nodes spent below an O node that weigh as one in its proof number, which is
+never less than that count. After ``h8 h7 g8 f7 i8 j8``, two of X's quiet moves leave 40 replies
+each; the search took the first, g7, whose 39 easy replies were soon proven and whose last, g9,
+kept a proof number near 10 while it took 200 million nodes and proved nothing. The other, g9, is
+proven in 219,366. Weighed by what they cost, the search turns to g9 and proves the position in
+3.2 million nodes (8.9 million at 100,000 a unit); five units proven before took 84 million nodes
+instead of 191 million (132 million at 100,000)."""
+
 
 @dataclass(slots=True, eq=False)
 class _Node:
@@ -57,6 +68,8 @@ class _Node:
     """An X node: the bound its search for a win by threats last gave up at (0: none did)."""
     defence: Defence | None = None
     """An O node: the replies that need a proof, and what answers the rest."""
+    spent: int = 0
+    """The threat-search nodes spent below this node since it was made, as ``EFFORT`` weighs them."""
 
 
 def prove(prover: Prover, board: LineBoard, plies: int, leaf_cost: int = LEAF_COST) -> GameNode | None:
@@ -67,10 +80,12 @@ def prove(prover: Prover, board: LineBoard, plies: int, leaf_cost: int = LEAF_CO
     _judge_x(prover, board, root, plies, leaf_cost)
     while root.proof and root.disproof:
         path = _most_proving(board, root)
+        before = prover.budget.nodes
         try:
             _expand(prover, board, path[-1], plies, leaf_cost)
         finally:
             for node in reversed(path):
+                node.spent += prover.budget.nodes - before
                 _update(prover, board, node)
                 if node is not root:
                     board.undo()
@@ -201,6 +216,8 @@ def _update(prover: Prover, board: LineBoard, node: _Node) -> None:
     else:
         node.proof = min(INFINITE, sum(child.proof for child in children))
         node.disproof = min((child.disproof for child in children), default=INFINITE)
+        if node.proof and node.disproof:
+            node.proof = max(node.proof, node.spent // EFFORT)
 
 
 def _tree_x(node: _Node) -> Bounded:
