@@ -162,7 +162,7 @@ def test_x_tries_the_pool_less_its_fours_then_the_open_threes_below_it(position:
     pool, below = cells[:QUIET_POOL], cells[QUIET_POOL:]
     fours = [cell for cell in pool if makes_four(position, cell)]
     threes = [cell for cell in below if makes_open_three(position, cell)]
-    assert pn_search._x_moves(board) == [cell for cell in pool if cell not in fours] + threes
+    assert pn_search.x_moves(board) == [cell for cell in pool if cell not in fours] + threes
     assert fours if position is BESIDE_FOURS else SPEC.parse_cell("j5") in threes
 
 
@@ -201,3 +201,26 @@ def test_an_o_node_weighs_at_least_what_was_spent_below_it() -> None:
     finally:
         for _ in path[1:]:
             board.undo()
+
+
+def test_with_a_first_move_given_the_root_plays_it_or_is_not_proven() -> None:
+    best, other = pn_search.x_moves(ThreatBoard(QUIET))[:2]
+    for first in (best, other):
+        tree = pn_search.prove(Prover(Budget(max_nodes=NODES)), ThreatBoard(QUIET), 35, first=first)
+        assert tree is not None and tree[0] == first
+        assert check_branch(SPEC, QUIET.moves, tree)[1] <= 35
+    lost = SPEC.parse_cell("g5")  # leaves X a threat, but O's replies inside its zone hold
+    assert lost in pn_search.x_moves(ThreatBoard(QUIET))
+    assert pn_search.prove(Prover(Budget(max_nodes=NODES)), ThreatBoard(QUIET), 35, first=lost) is None
+
+
+def test_a_move_whose_threat_tree_gave_up_waits_to_be_judged_again_with_more(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # With the first bound on writing out a threat tree below what any of the quiet position's
+    # quiet moves needs, each of them gives up at first. Taken as no threat, as deeper O nodes are,
+    # they would leave the root no move; waiting, they are judged again with more and one is proven.
+    monkeypatch.setattr(pn_search, "THREAT_TREE_NODES", 5)
+    tree = search(QUIET, 35)
+    assert tree is not None and check_branch(SPEC, QUIET.moves, tree)[1] <= 35
+    monkeypatch.setattr(pn_search, "WAITING", 0)
+    assert search(QUIET, 35) is None

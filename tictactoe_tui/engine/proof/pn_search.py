@@ -16,6 +16,10 @@ search could take the budget of the whole tree; cut off for good, the wins it wo
 were lost. For the same reason an O node weighs at least what has been spent below it
 (``EFFORT``): a reply whose proof number stays small however much its tree costs would otherwise
 keep the search from its siblings.
+
+Proof numbers can still lead the search the wrong way at the root, where a move that wins looks
+dear beside moves that do not; ``prove`` may be given the root's move, so that a position can be
+split by its first moves, each searched on a budget of its own.
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..bigboard.lineboard import LineBoard, O, X
-from .prover import QUIET_POOL, Bounded, Defence, GameNode, Prover, ranked
+from .prover import QUIET_POOL, THREAT_TREE_NODES, Bounded, Defence, GameNode, Prover, ranked
 
 INFINITE = 1 << 40
 """A proof or disproof number that no sum of real ones reaches."""
@@ -41,6 +45,21 @@ searched again soon; at a few thousand (what a leaf's win costs) it grows dear a
 proves units the other does not: ``h8 f2 i9 h4``, not proven in 50 million nodes at the default,
 is proven in 4.0 million at 3,000; ``h8 g6 i9 j9``, proven in 2.9 million at the default, is not
 in 20 million at 3,000."""
+
+TREE_COST = 250
+"""The nodes that weigh as one in the proof number of an O node whose threat tree gave up (at the
+prover's ``THREAT_TREE_NODES`` at first): one that gave up at a bound of ``B`` nodes weighs
+``1 + B // TREE_COST``, at the first bound 41, about what an O node with 40 replies to prove
+weighs. Taken as no threat, some such moves were the ones that win: after ``h8 h7 g8 i7``, X's g7
+(the first of ``x_moves``) leaves a threat whose tree takes 13,550 nodes, with 84 replies in its
+zone. The unit was not proven in a billion nodes; with g7 its only first move, the tree given
+more, it is proven in 135 million. Waiting, such a move is judged again, each time with ``GROWTH`` times the
+bound, once its siblings look as dear."""
+
+WAITING = 1
+"""The deepest O nodes that wait when their threat tree gives up; deeper ones are taken as no
+threat. Waiting at every depth, five units proven before took 142 million nodes instead of 84
+million; at the root's moves alone, 103 million."""
 
 EFFORT = 30_000
 """The threat-search nodes spent below an O node that weigh as one in its proof number, which is
@@ -65,24 +84,28 @@ class _Node:
     won: Bounded | None = None
     """An X node: the prover's proof by threats alone, if it found one."""
     gave_up: int = 0
-    """An X node: the bound its search for a win by threats last gave up at (0: none did)."""
+    """The bound an X node's search for a win by threats, or an O node's for X's threat tree, last
+    gave up at (0: none did)."""
     defence: Defence | None = None
     """An O node: the replies that need a proof, and what answers the rest."""
     spent: int = 0
     """The threat-search nodes spent below this node since it was made, as ``EFFORT`` weighs them."""
 
 
-def prove(prover: Prover, board: LineBoard, plies: int, leaf_cost: int = LEAF_COST) -> GameNode | None:
+def prove(prover: Prover, board: LineBoard, plies: int, leaf_cost: int = LEAF_COST,
+          first: int | None = None) -> GameNode | None:
     """X to move on ``board``: the proof of X's win within ``plies``, or None when the search ends
     without one (the board is left as it was). Raises ``OutOfBudget`` when the prover's budget runs
-    out. ``leaf_cost`` is as ``LEAF_COST`` says."""
+    out. ``leaf_cost`` is as ``LEAF_COST`` says. With ``first``, X's move at the root is that one
+    alone, unless X wins by threats from the root."""
     root = _Node(-1, 0)
     _judge_x(prover, board, root, plies, leaf_cost)
     while root.proof and root.disproof:
         path = _most_proving(board, root)
         before = prover.budget.nodes
         try:
-            _expand(prover, board, path[-1], plies, leaf_cost)
+            moves = [first] if path[-1] is root and first is not None else None
+            _expand(prover, board, path[-1], plies, leaf_cost, moves)
         finally:
             for node in reversed(path):
                 node.spent += prover.budget.nodes - before
@@ -104,19 +127,25 @@ def _most_proving(board: LineBoard, root: _Node) -> list[_Node]:
     return path
 
 
-def _expand(prover: Prover, board: LineBoard, node: _Node, plies: int, leaf_cost: int) -> None:
-    """Give ``node`` its children, each judged as it is made."""
+def _expand(prover: Prover, board: LineBoard, node: _Node, plies: int, leaf_cost: int,
+            moves: list[int] | None = None) -> None:
+    """Give ``node`` its children, each judged as it is made; an X node's are after ``moves`` when
+    given, else after ``x_moves``."""
     children: list[_Node] = []
     if node.depth % 2 == 0:
         if node.gave_up:  # its search for a win by threats goes on before any quiet move
             _judge_x(prover, board, node, plies, leaf_cost)
             if node.gave_up or not (node.proof and node.disproof):
                 return
-        for move in _x_moves(board):
+        for move in x_moves(board) if moves is None else moves:
             child = _child(prover, board, node, move, plies, leaf_cost)
             if child.disproof:
                 children.append(child)
     else:
+        if node.gave_up:  # X's threat tree is looked for again, with more, before any reply
+            _judge_o(prover, board, node, plies)
+            if node.gave_up or not (node.proof and node.disproof):
+                return
         assert node.defence is not None
         for reply in node.defence.needed:
             children.append(child := _child(prover, board, node, reply, plies, leaf_cost))
@@ -139,11 +168,11 @@ def _child(prover: Prover, board: LineBoard, node: _Node, move: int, plies: int,
     return child
 
 
-def _x_moves(board: LineBoard) -> list[int]:
+def x_moves(board: LineBoard) -> list[int]:
     """X's moves worth a node: O's five-cell if it has one, the answers to O's threat to win if
     it threatens, else the best-scored cells (``prover.QUIET_POOL``) but X's fours, and after them
     every other cell where X makes an open three. Those that leave X no threat were O to pass are
-    dropped as they are judged.
+    dropped as they are judged (at the root, those whose threat tree gave up wait: ``WAITING``).
 
     The scores rank first the cells that block O as well as build, and an open three that only
     builds can rank below the pool: after ``h8 h7 g8 f7 i8 f8 i7 i9 j8 k8 h6 k9 j6 g9``, X's
@@ -187,9 +216,16 @@ def _judge_x(prover: Prover, board: LineBoard, node: _Node, plies: int, leaf_cos
 
 def _judge_o(prover: Prover, board: LineBoard, node: _Node, plies: int) -> None:
     """An O node stands only if X threatens a win within the plies left; it is proven at once when
-    no reply needs a proof of its own."""
-    node.defence = prover.defence(board, plies - node.depth)
-    if node.defence is None:
+    no reply needs a proof of its own. When writing out X's threat tree gave up, the node waits,
+    weighing what the tree has cost (``TREE_COST``), to be judged again with more."""
+    bound = node.gave_up * GROWTH or THREAT_TREE_NODES
+    before = prover.budget.nodes
+    node.defence = prover.defence(board, plies - node.depth, bound)
+    gave_up = node.defence is None and prover.budget.nodes - before >= bound and node.depth <= WAITING
+    node.gave_up = bound if gave_up else 0
+    if node.gave_up:
+        node.proof = 1 + node.gave_up // TREE_COST
+    elif node.defence is None:
         node.proof, node.disproof = INFINITE, 0
     elif not node.defence.needed:
         node.proof, node.disproof, node.children = 0, INFINITE, []

@@ -213,9 +213,11 @@ class Prover:
         replies = self._replies(board, found.needed, quiet, plies - 1)
         return None if replies is None else found.node(replies[0], replies[1])
 
-    def defence(self, board: LineBoard, plies: int) -> Defence | None:
+    def defence(self, board: LineBoard, plies: int, tree_nodes: int | None = None) -> Defence | None:
         """O to move: the replies that need a proof of their own and what answers the rest, or None
-        when X does not threaten or the rest would take more than ``plies``."""
+        when X does not threaten or the rest would take more than ``plies``. Writing out X's threat
+        tree may cost ``tree_nodes`` (``THREAT_TREE_NODES`` when not given); a tree that needs more is
+        taken as not found."""
         if board.fives[O] or plies < 2:  # O's reply and X's five at the least
             return None
         forced = self.search.forced(board)
@@ -227,7 +229,8 @@ class Prover:
         zone: set[int] = set()
         board.pass_turn()
         try:
-            found = self.budget.try_part(THREAT_TREE_NODES, lambda part: self.search.tree(board, zone, part))
+            most = THREAT_TREE_NODES if tree_nodes is None else tree_nodes
+            found = self.budget.try_part(most, lambda part: self.search.tree(board, zone, part))
         finally:
             board.undo()
         if found is None:
