@@ -2,8 +2,8 @@
 
     python scripts/prove_gomoku.py [--minutes 60] [--processes N] [--nodes 3000000] [--quiet 2]
                                    [--plies 35] [--replies h1,a1] [--search depth|pn]
-                                   [--leaf-cost 30000] [--retry] [--transplant] [--memory GB]
-                                   [--python] [--map]
+                                   [--leaf-cost 30000] [--retry] [--split 4 [--by-reply]] [--transplant]
+                                   [--memory GB] [--python] [--map]
 
 X opens in the centre. For each of O's first replies (35 up to symmetry, the farthest first), X's
 second move is fixed and every second reply of O (up to symmetry) is a unit of work: a proof, by
@@ -17,7 +17,13 @@ that proof, turned. Units that failed are kept with the budget they had, in
 budget. ``--search pn`` searches by proof numbers (``engine.proof.pn_search``) instead of depth
 first; its failures are kept apart ("failed_pn"), for a unit that fails one search may not fail the
 other. ``--leaf-cost`` weighs that search's leaves otherwise (see ``pn_search.LEAF_COST``); a unit
-that failed with one weight is tried with another by ``--retry``. ``--transplant`` searches nothing:
+that failed with one weight is tried with another by ``--retry``. ``--split`` splits each unit still
+open by X's first move: each of the first few of X's moves there (as the proof-number search orders
+them) is searched alone, with the whole budget, and the first proven proves the unit; their failures
+are kept by move ("failed_first"). With ``--by-reply``, each of O's replies to those moves that needs a
+proof of its own is searched alone instead, and kept as a branch once proven, so that the work on a
+hard unit grows over several runs ("failed_reply" keeps the replies' failures); once every reply to
+a first move is proven, the unit's tree is written out whole. ``--transplant`` searches nothing:
 it offers each open unit the proofs of units that differ from it by one of O's marks
 (``engine.proof.transplant``), and keeps those the checker passes; a unit none passes is offered
 again once it has more donors. Every line of the proof must end within ``--plies`` plies of the
@@ -51,7 +57,7 @@ from tictactoe_tui.engine.proof import pn_search, store
 from tictactoe_tui.engine.proof.book import BOARD
 from tictactoe_tui.engine.proof.campaign import board_map, first_replies, second_move, second_replies
 from tictactoe_tui.engine.proof.compiled import CompileError, compiled_searches
-from tictactoe_tui.engine.proof.prover import Prover
+from tictactoe_tui.engine.proof.prover import THREAT_TREE_NODES, Defence, Prover
 from tictactoe_tui.engine.proof.transplant import Core, Donor, candidates, donors, transplant
 from tictactoe_tui.engine.proof.transpose import Proven, canonical_key, carried_over, proven_positions
 from tictactoe_tui.engine.rules.position import Position
@@ -59,6 +65,13 @@ from tictactoe_tui.engine.rules.position import Position
 PROGRESS = Path(__file__).resolve().parent.parent / "bench" / "results" / "gomoku_proof.json"
 FAILURES = {"depth": "failed", "pn": "failed_pn"}
 """Each search's list of failed units in the progress file: one search's failure is not the other's."""
+SPLIT_FAILURES = "failed_first"
+"""Unit -> X's first move -> the biggest budget the unit, split by that move, failed within."""
+REPLY_FAILURES = "failed_reply"
+"""The position after a unit, X's first move and O's reply -> the biggest budget it failed within."""
+DEFENCE_NODES = 10_000 * pn_search.GROWTH**5
+"""The most a split by O's replies lets X's threat tree after a first move cost: the bound the
+proof-number search gives a waiting move after five looks."""
 UNIT_MOVES = 4
 """Moves from the empty board to a unit: X's centre, O's first reply, X's second move, O's reply."""
 SAVE_EVERY = 120.0
@@ -88,12 +101,13 @@ def limits(moves: tuple[int, ...], plies: int) -> list[int]:
 
 
 def prove_unit(moves: tuple[int, ...], nodes: int, quiet: int, plies: int,
-               search: str = "depth", leaf_cost: int = pn_search.LEAF_COST, compiled: bool = True
-               ) -> tuple[tuple[int, ...], Any, int, float]:
+               search: str = "depth", leaf_cost: int = pn_search.LEAF_COST, compiled: bool = True,
+               first: int | None = None) -> tuple[tuple[int, ...], Any, int, float]:
     """Worker: (moves, the proof or None, nodes spent, seconds) for the position after ``moves``,
     the proof ending within ``plies`` plies of the empty board, by ``search`` ("depth" or "pn",
-    which weighs a leaf that gave up by ``leaf_cost``), its threat searches ``compiled`` where a C
-    compiler allows (the same answers either way)."""
+    which weighs a leaf that gave up by ``leaf_cost`` and, with ``first``, takes X's first move to
+    be that one), its threat searches ``compiled`` where a C compiler allows (the same answers
+    either way)."""
     start = time.perf_counter()
     searches = compiled_searches(BOARD) if compiled else None
     prover = Prover(Budget(nodes)) if searches is None else Prover(Budget(nodes), search=searches)
@@ -101,7 +115,7 @@ def prove_unit(moves: tuple[int, ...], nodes: int, quiet: int, plies: int,
     tree = None
     try:
         if search == "pn":
-            tree = pn_search.prove(prover, board, plies - len(moves), leaf_cost)
+            tree = pn_search.prove(prover, board, plies - len(moves), leaf_cost, first)
         else:
             for limit in limits(moves, plies):
                 tree = prover.prove_x(board, quiet, limit)
@@ -129,8 +143,39 @@ def transplant_unit(moves: tuple[int, ...], plies: int) -> Transplanted:
     return moves, tree, bound, donor, time.perf_counter() - start
 
 
+def prove_first(moves: tuple[int, ...], first: int, nodes: int, plies: int, leaf_cost: int,
+                compiled: bool) -> tuple[int, tuple[tuple[int, ...], Any, int, float]]:
+    """Worker: X's ``first`` move and what ``prove_unit`` answers for the unit after ``moves`` with
+    X's first move taken to be that one, by proof numbers."""
+    return first, prove_unit(moves, nodes, QUIET, plies, "pn", leaf_cost, compiled, first)
+
+
+def first_defence(unit: tuple[int, ...], first: int, plies: int, compiled: bool) -> Defence | None:
+    """O's defence against X's ``first`` move in the unit after ``unit``, the proof ending within
+    ``plies`` of the empty board: the replies that need a proof of their own and what answers the
+    rest; None when the move threatens nothing. Its threat tree may cost ever more, as in the
+    proof-number search, up to ``DEFENCE_NODES``."""
+    board = ThreatBoard(Position.from_moves(BOARD, [*unit, first]))
+    bound = THREAT_TREE_NODES
+    while bound <= DEFENCE_NODES:
+        searches = compiled_searches(BOARD) if compiled else None
+        prover = Prover(Budget()) if searches is None else Prover(Budget(), search=searches)
+        defence = prover.defence(board, plies - len(unit) - 1, bound)
+        if defence is not None or prover.budget.nodes < bound:
+            return defence
+        bound *= pn_search.GROWTH
+    return None
+
+
+def first_moves(unit: tuple[int, ...], count: int) -> list[int]:
+    """The first ``count`` of X's moves in the unit after ``unit``, as the proof-number search
+    orders them: the ones most worth a search of their own."""
+    return pn_search.x_moves(ThreatBoard(Position.from_moves(BOARD, list(unit))))[:count]
+
+
 def read_progress() -> dict[str, Any]:
-    progress: dict[str, Any] = {"seconds": 0.0, "nodes": 0, "untransplanted": {},
+    progress: dict[str, Any] = {"seconds": 0.0, "nodes": 0, "untransplanted": {}, SPLIT_FAILURES: {},
+                                REPLY_FAILURES: {},
                                 **{failures: {} for failures in FAILURES.values()}}
     if PROGRESS.exists():
         progress.update(json.loads(PROGRESS.read_text()))
@@ -172,9 +217,9 @@ def forget_proven_failures(document: dict[str, Any], progress: dict[str, Any], p
     """Drop the failed units that are proven now, as the same position reached another way: the
     progress file then lists only failures still open."""
     proven = proven_positions(document, UNIT_MOVES)
-    for failures in FAILURES.values():
+    for failures in (*FAILURES.values(), SPLIT_FAILURES, REPLY_FAILURES):
         for name in list(progress[failures]):
-            if _proof_of(unit_moves(name), proven, plies) is not None:
+            if _proof_of(unit_moves(name)[:UNIT_MOVES], proven, plies) is not None:
                 del progress[failures][name]
 
 
@@ -242,6 +287,11 @@ def main(argv: list[str] | None = None) -> int:
                         help="with pn: the nodes that weigh as one leaf in the proof number of a node "
                              f"whose threat search gave up (default {pn_search.LEAF_COST})")
     parser.add_argument("--retry", action="store_true", help="try failed units again, whatever their budget")
+    parser.add_argument("--split", type=int, metavar="MOVES",
+                        help="search each open unit once for each of the first MOVES of X's moves there, "
+                             "by proof numbers")
+    parser.add_argument("--by-reply", action="store_true",
+                        help="with --split: search each of O's replies to those moves on its own")
     parser.add_argument("--transplant", action="store_true",
                         help="search nothing: offer open units the proofs of units one O mark apart")
     parser.add_argument("--memory", type=float,
@@ -252,6 +302,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.leaf_cost < 1:
         parser.error("--leaf-cost must be at least 1")
+    if args.split is not None and args.split < 1:
+        parser.error("--split must be at least 1")
+    if args.by_reply and args.split is None:
+        parser.error("--by-reply splits units by their replies after --split's first moves: give --split too")
     if args.memory is not None and not 0 < args.memory < 2**20:
         parser.error("--memory must be a positive number of gigabytes")
     chosen = None if args.replies is None else [BOARD.parse_cell(name) for name in args.replies.split(",")]
@@ -264,7 +318,9 @@ def main(argv: list[str] | None = None) -> int:
         print(board_map(document))
         return 0
     signal.signal(signal.SIGTERM, _interrupt)
-    (transplant_all if args.transplant else search_all)(document, progress, chosen, args)
+    splitter = split_by_reply if args.by_reply else split_all
+    runner = transplant_all if args.transplant else splitter if args.split else search_all
+    runner(document, progress, chosen, args)
     fold_all(document, args.plies)
     forget_proven_failures(document, progress, args.plies)
     size = save(document, progress)
@@ -294,6 +350,103 @@ def search_all(document: dict[str, Any], progress: dict[str, Any], chosen: list[
     run(document, progress, prove_unit, tasks, recorded, args, start="spawn")
 
 
+def split_all(document: dict[str, Any], progress: dict[str, Any], chosen: list[int] | None,
+              args: argparse.Namespace) -> None:
+    """Search every open unit once for each of the first ``args.split`` of X's first moves there,
+    the first moves of every unit before the second moves of any; the first move proven proves the
+    unit, and its other moves are not searched."""
+    failed = progress[SPLIT_FAILURES]
+    units = pending_units(document, {**progress, "failed_pn": {}}, args.nodes, args.plies, chosen,
+                          "failed_pn")
+    compiled = not args.python and _compiled_here()
+    tasks = [(unit, first, args.nodes, args.plies, args.leaf_cost, compiled)
+             for rank in range(args.split) for unit in units
+             for first in first_moves(unit, args.split)[rank:rank + 1]
+             if failed.get(_name(unit), {}).get(BOARD.cell_name(first), 0) < args.nodes]
+    searched = len({task[0] for task in tasks})
+    print(f"{_many(len(tasks), 'first move')} to search, in {_many(searched, 'unit')}, {args.processes} "
+          f"processes, {args.minutes:g} minutes", flush=True)
+    print(f"threat searches {'compiled' if compiled else 'in Python'}", flush=True)
+    proven: set[tuple[int, ...]] = set()
+
+    def recorded(result: tuple[int, tuple[tuple[int, ...], Any, int, float]]) -> None:
+        first, (moves, tree, nodes, seconds) = result
+        move = BOARD.cell_name(first)
+        record(document, progress, moves, tree, nodes, seconds, args.nodes, None, f", X's first move {move}")
+        if tree is None:  # kept by move, apart from the unit's own failures
+            tried = failed.setdefault(_name(moves), {})
+            tried[move] = max(args.nodes, tried.get(move, 0))
+        elif tree != OUT_OF_MEMORY:
+            proven.add(moves)
+
+    run(document, progress, prove_first, tasks, recorded, args, start="spawn",
+        wanted=lambda task: task[0] not in proven)
+
+
+def split_by_reply(document: dict[str, Any], progress: dict[str, Any], chosen: list[int] | None,
+                   args: argparse.Namespace) -> None:
+    """Split every open unit by the first ``args.split`` of X's first moves there and then by O's
+    replies to each that need a proof of their own: each reply's position is searched alone, by
+    proof numbers, and kept as a branch once proven, so that a later run searches only the replies
+    still open. Once every reply to a first move is proven, the unit's tree is written out whole,
+    the replies' trees in it, and their branches go."""
+    failed = progress[REPLY_FAILURES]
+    units = pending_units(document, {**progress, "failed_pn": {}}, args.nodes, args.plies, chosen,
+                          "failed_pn")
+    compiled = not args.python and _compiled_here()
+    defences: dict[tuple[int, ...], Defence] = {}
+    tasks = []
+    for rank in range(args.split):
+        for unit in units:
+            if unit in store.branches(document):
+                continue
+            for first in first_moves(unit, args.split)[rank:rank + 1]:
+                defence = first_defence(unit, first, args.plies, compiled)
+                if defence is None:
+                    continue
+                defences[(*unit, first)] = defence
+                if _assemble(document, (*unit, first), defence, args.plies):
+                    _forget(progress, unit)
+                    print(f"{_name(unit)}: proven by X's first move {BOARD.cell_name(first)}, "
+                          "its replies proven before", flush=True)
+                    continue
+                known = store.branches(document)
+                for reply in defence.needed:
+                    moves = (*unit, first, reply)
+                    if moves not in known and failed.get(_name(moves), 0) < args.nodes:
+                        tasks.append((moves, args.nodes, QUIET, args.plies, "pn", args.leaf_cost, compiled))
+    searched = len({task[0][:UNIT_MOVES + 1] for task in tasks})
+    print(f"{len(tasks)} of O's replies to search, after {_many(searched, 'first move')}, "
+          f"{args.processes} processes, {args.minutes:g} minutes", flush=True)
+    print(f"threat searches {'compiled' if compiled else 'in Python'}", flush=True)
+
+    def recorded(result: tuple[tuple[int, ...], Any, int, float]) -> None:
+        moves = result[0]
+        record(document, progress, *result, args.nodes, REPLY_FAILURES)
+        unit, first = moves[:UNIT_MOVES], moves[:UNIT_MOVES + 1]
+        if result[1] not in (None, OUT_OF_MEMORY) and _assemble(document, first, defences[first], args.plies):
+            _forget(progress, unit)
+            print(f"{_name(unit)}: proven by X's first move {BOARD.cell_name(first[-1])}", flush=True)
+
+    run(document, progress, prove_unit, tasks, recorded, args, start="spawn",
+        wanted=lambda task: task[0][:UNIT_MOVES] not in store.branches(document))
+
+
+def _assemble(document: dict[str, Any], first: tuple[int, ...], defence: Defence, plies: int) -> bool:
+    """Write out the unit's tree once X's first move (the last of ``first``) has every reply of
+    ``defence`` proven, each as a branch of its own, and take those branches out: whether it did."""
+    known = store.branches(document)
+    below = [known.get((*first, reply)) for reply in defence.needed]
+    if not all(_within(branch, plies) for branch in below):
+        return False
+    replies: list[object] = [[branch["moves"][-1], branch["tree"]] for branch in below if branch is not None]
+    node, bound = defence.node(replies, max((branch["plies"] for branch in below if branch), default=0))
+    store.add(document, first[:UNIT_MOVES], [first[-1], node], 1 + bound)
+    taken = {tuple(branch["moves"]) for branch in below if branch is not None}
+    document["branches"] = [branch for branch in document["branches"] if tuple(branch["moves"]) not in taken]
+    return True
+
+
 def _compiled_here() -> bool:
     """Whether the compiled searches run here; a build that fails says why and leaves Python's."""
     try:
@@ -305,8 +458,12 @@ def _compiled_here() -> bool:
 
 
 def _announce(units: int, verb: str, args: argparse.Namespace) -> None:
-    print(f"{units} unit{'' if units == 1 else 's'} to {verb}, {args.processes} processes, "
-          f"{args.minutes:g} minutes", flush=True)
+    print(f"{_many(units, 'unit')} to {verb}, {args.processes} processes, {args.minutes:g} minutes",
+          flush=True)
+
+
+def _many(count: int, noun: str) -> str:
+    return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
 def transplant_all(document: dict[str, Any], progress: dict[str, Any], chosen: list[int] | None,
@@ -337,10 +494,11 @@ def transplant_all(document: dict[str, Any], progress: dict[str, Any], chosen: l
 
 def run(document: dict[str, Any], progress: dict[str, Any], worker: Callable[..., Any],
         tasks: list[tuple[Any, ...]], recorded: Callable[[Any], None], args: argparse.Namespace,
-        start: str = "fork") -> None:
-    """Run ``worker`` on every task of ``tasks`` on ``args.processes`` processes (started by the
-    ``multiprocessing`` method ``start``) until ``args.minutes`` have passed, handing each result to
-    ``recorded`` and saving the proof every ``SAVE_EVERY``.
+        start: str = "fork", wanted: Callable[[tuple[Any, ...]], bool] = lambda task: True) -> None:
+    """Run ``worker`` on every task of ``tasks`` that is still ``wanted`` when its turn comes, on
+    ``args.processes`` processes (started by the ``multiprocessing`` method ``start``) until
+    ``args.minutes`` have passed, handing each result to ``recorded`` and saving the proof every
+    ``SAVE_EVERY``.
 
     A task whose worker raises is dropped for a later run, and the others go on. A worker that dies
     (the system's out-of-memory killer, say) breaks its pool: what was proven is saved, the tasks
@@ -358,6 +516,8 @@ def run(document: dict[str, Any], progress: dict[str, Any], worker: Callable[...
                 while queue or running:
                     while queue and len(running) < args.processes and time.monotonic() < end:
                         task = queue.pop()
+                        if not wanted(task):
+                            continue
                         try:
                             running[pool.submit(worker, *task)] = task
                         except BrokenProcessPool:
@@ -436,26 +596,31 @@ def _quiet_worker(memory: int | None) -> None:
 
 
 def record(document: dict[str, Any], progress: dict[str, Any], moves: tuple[int, ...], tree: Any,
-           nodes: int, seconds: float, budget: int, failures: str = "failed") -> None:
+           nodes: int, seconds: float, budget: int, failures: str | None = "failed", label: str = "") -> None:
+    """Count what a unit's search spent, add its proof or keep its failure in ``failures`` (with the
+    budget it had) unless that is None, and say which, the unit named with ``label`` after it."""
     progress["seconds"] += seconds
     progress["nodes"] += nodes
+    name = _name(moves)
     if tree == OUT_OF_MEMORY:
-        print(f"{_name(moves)}: out of memory ({nodes} nodes, {seconds:.1f} s)", flush=True)
+        print(f"{name}{label}: out of memory ({nodes} nodes, {seconds:.1f} s)", flush=True)
         return
-    if tree is None:  # a retry with less leaves the biggest budget it failed with
-        name = _name(moves)
+    if tree is None and failures is not None:  # a retry with less leaves the biggest budget it failed with
         progress[failures][name] = max(budget, progress[failures].get(name, 0))
-    else:
+    elif tree is not None:
         _forget(progress, moves)
         store.add(document, moves, tree)
     verdict = "proven" if tree else "not proven"
-    print(f"{_name(moves)}: {verdict} ({nodes} nodes, {seconds:.1f} s)", flush=True)
+    print(f"{name}{label}: {verdict} ({nodes} nodes, {seconds:.1f} s)", flush=True)
 
 
 def _forget(progress: dict[str, Any], moves: tuple[int, ...]) -> None:
-    """A unit proven leaves every search's failures."""
-    for failures in FAILURES.values():
+    """A unit proven leaves every search's failures, those of its replies' positions too."""
+    for failures in (*FAILURES.values(), SPLIT_FAILURES):
         progress[failures].pop(_name(moves), None)
+    below = _name(moves) + " "
+    for name in [name for name in progress[REPLY_FAILURES] if name.startswith(below)]:
+        del progress[REPLY_FAILURES][name]
 
 
 if __name__ == "__main__":

@@ -16,10 +16,12 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+from proof_positions import QUIET
 from scripts_by_path import SCRIPTS
 from scripts_by_path import load_script as load_script_at
 
-from tictactoe_tui.engine.proof import store
+from tictactoe_tui.engine.bigboard.threatboard import ThreatBoard
+from tictactoe_tui.engine.proof import pn_search, store
 from tictactoe_tui.engine.proof.book import BOARD, REFERENCE
 from tictactoe_tui.engine.proof.campaign import CENTRE, first_replies, second_move, second_replies
 from tictactoe_tui.engine.proof.checker import check_branch
@@ -44,7 +46,7 @@ def document_with(plies: dict[tuple[int, ...], int]) -> dict[str, Any]:
 
 
 def no_failures() -> dict[str, Any]:
-    return {"seconds": 0.0, "nodes": 0, "failed": {}, "failed_pn": {}}
+    return {"seconds": 0.0, "nodes": 0, "failed": {}, "failed_pn": {}, "failed_first": {}, "failed_reply": {}}
 
 
 def test_a_unit_is_searched_within_short_limits_first_then_within_the_whole_limit() -> None:
@@ -344,3 +346,101 @@ def test_a_worker_may_take_only_its_share_of_memory() -> None:
         assert pool.submit(_allocates, 2 * share).result() == "refused"
         assert pool.submit(_allocates, share // 4).result() == f"allocated {share // 4}"
     assert script.worker_memory(2) is None or 0 < script.worker_memory(2) < script.worker_memory(1)
+
+
+def split_args(nodes: int, split: int) -> dict[str, Any]:
+    return {"processes": 1, "minutes": 5.0, "memory": None, "plies": 35, "nodes": nodes, "split": split,
+            "leaf_cost": 3_000, "python": True}
+
+
+def split_script(monkeypatch: pytest.MonkeyPatch, unit: tuple[int, ...]) -> ModuleType:
+    """The script as a split run's workers import it (by its name), with ``unit`` its one open unit
+    and the package's proof file left as it is."""
+    monkeypatch.syspath_prepend(str(SCRIPTS))
+    script = importlib.import_module("prove_gomoku")
+    monkeypatch.setattr(script, "pending_units", lambda *_: [unit])
+    monkeypatch.setattr(script, "save", lambda *_: 0)
+    return script
+
+
+def test_a_split_unit_is_proven_by_its_first_move_that_wins_and_its_other_moves_are_not_searched(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    unit = tuple(QUIET.moves)
+    script = split_script(monkeypatch, unit)
+    best, second, third = script.first_moves(unit, 3)
+    assert script.first_moves(unit, 3) == pn_search.x_moves(ThreatBoard(QUIET))[:3]
+    document, progress = store.empty_document(), no_failures()
+    script.split_all(document, progress, None, argparse.Namespace(**split_args(200_000, 3)))
+    tree = store.branches(document)[unit]["tree"]
+    assert tree[0] == best and check_branch(BOARD, list(unit), tree)[1] <= 35 - len(unit)
+    out = capsys.readouterr().out
+    assert "3 first moves to search, in 1 unit" in out
+    assert f"X's first move {BOARD.cell_name(best)}: proven" in out
+    assert BOARD.cell_name(second) not in out and BOARD.cell_name(third) not in out  # never searched
+    assert progress["failed_first"] == {}
+
+
+def test_a_split_unit_keeps_each_first_moves_failure_and_tries_it_again_only_with_more(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    unit = tuple(QUIET.moves)
+    script = split_script(monkeypatch, unit)
+    winning = script.first_moves(unit, 1)[0]
+    losing, costly = (BOARD.parse_cell(name) for name in ("g5", "e6"))  # lost at once, or dear to settle
+    monkeypatch.setattr(script, "first_moves", lambda *_: [losing, costly])
+    document, progress = store.empty_document(), no_failures()
+    name = script._name(unit)
+    script.split_all(document, progress, None, argparse.Namespace(**split_args(20_000, 2)))
+    assert progress["failed_first"] == {name: {"g5": 20_000, "e6": 20_000}}
+    assert progress["failed_pn"] == {} and unit not in store.branches(document)
+    script.split_all(document, progress, None, argparse.Namespace(**split_args(20_000, 2)))
+    assert "0 first moves to search, in 0 units" in capsys.readouterr().out  # none with more budget
+
+    monkeypatch.setattr(script, "first_moves", lambda *_: [costly, winning])
+    script.split_all(document, progress, None, argparse.Namespace(**split_args(40_000, 2)))
+    assert check_branch(BOARD, list(unit), store.branches(document)[unit]["tree"])[1] <= 35 - len(unit)
+    assert progress["failed_first"] == {}  # the unit proven, its first moves' failures are forgotten
+    assert "2 first moves to search, in 1 unit" in capsys.readouterr().out
+
+
+def test_a_split_of_no_moves_is_refused_with_a_message(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        load_script().main(["--split", "0"])
+    assert "--split must be at least 1" in capsys.readouterr().err
+
+
+def test_a_unit_split_by_reply_keeps_each_proven_reply_and_is_written_out_whole_once_all_are(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    unit = tuple(QUIET.moves)
+    script = split_script(monkeypatch, unit)
+    monkeypatch.setattr(script, "UNIT_MOVES", len(unit))
+    first = script.first_moves(unit, 1)[0]
+    defence = script.first_defence(unit, first, 35, False)
+    assert defence is not None and defence.head  # a quiet move: a zone and a threat, and replies inside it
+    after = {(*unit, first, reply) for reply in defence.needed}
+    document, progress = store.empty_document(), no_failures()
+    args = split_args(500, 1) | {"by_reply": True}  # too few nodes for some of the replies
+    script.split_by_reply(document, progress, None, argparse.Namespace(**args))
+    proven = {moves for moves in store.branches(document) if len(moves) > len(unit)}
+    failed = {script.unit_moves(name) for name in progress["failed_reply"]}
+    assert proven and failed and proven | failed == after and not proven & failed
+    assert unit not in store.branches(document)
+    for moves in proven:
+        assert check_branch(BOARD, list(moves), store.branches(document)[moves]["tree"])[1] <= 35 - len(moves)
+    assert f"{len(after)} of O's replies to search, after 1 first move" in capsys.readouterr().out
+
+    script.split_by_reply(document, progress, None, argparse.Namespace(**args))
+    assert "0 of O's replies to search" in capsys.readouterr().out  # none with more budget
+
+    script.split_by_reply(document, progress, None, argparse.Namespace(**args | {"nodes": 100_000}))
+    assert f"{len(failed)} of O's replies to search" in capsys.readouterr().out  # the proven ones are kept
+    assert list(store.branches(document)) == [unit]  # the replies' branches are in the unit's tree now
+    branch = store.branches(document)[unit]
+    assert branch["tree"][0] == first
+    assert check_branch(BOARD, list(unit), branch["tree"])[1] == branch["plies"] <= 35 - len(unit)
+    assert progress["failed_reply"] == {}
+
+
+def test_a_split_by_reply_needs_the_first_moves_to_split_by(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        load_script().main(["--by-reply"])
+    assert "give --split too" in capsys.readouterr().err
