@@ -304,7 +304,8 @@ async def test_the_form_waits_for_a_host_that_does_not_answer_and_then_says_why(
     app = quick_app()
     async with app.run_test(size=(100, 30)) as pilot:
         await until(pilot, lambda: isinstance(pilot.app.screen, NewGameScreen))
-        form = FriendScreen(TTT, timing=Timing(heartbeat=0.1, silence=1.0, handshake=0.5))
+        # Long enough a wait that escape, pressed just after enter, comes while it lasts on a busy machine.
+        form = FriendScreen(TTT, timing=Timing(heartbeat=0.1, silence=4.0, handshake=2.0))
         pilot.app.push_screen(form)
         await pilot.pause()
         form.query_one("#role", Choice).value = "join"
@@ -315,7 +316,7 @@ async def test_the_form_waits_for_a_host_that_does_not_answer_and_then_says_why(
         assert pilot.app.screen is form, "no going back while the host is being reached"
         note = form.query_one("#friend-note", Static)
         await until(pilot, lambda: "did not welcome us" in str(note.render()))
-        assert str(note.render()) == (f"127.0.0.1:{port} did not welcome us: nothing came for 0.5 seconds.")
+        assert str(note.render()) == (f"127.0.0.1:{port} did not welcome us: nothing came for 2 seconds.")
         await pilot.press("escape")
         assert isinstance(pilot.app.screen, NewGameScreen)
     server.close()
