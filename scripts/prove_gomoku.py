@@ -45,6 +45,7 @@ import resource
 import signal
 import sys
 import time
+from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
@@ -154,7 +155,7 @@ def first_defence(unit: tuple[int, ...], first: int, plies: int, compiled: bool)
     """O's defence against X's ``first`` move in the unit after ``unit``, the proof ending within
     ``plies`` of the empty board: the replies that need a proof of their own and what answers the
     rest; None when the move threatens nothing. Its threat tree may cost ever more, as in the
-    proof-number search, up to ``DEFENCE_NODES``."""
+    proof-number search, up to ``DEFENCE_NODES`` (None too when it needs more)."""
     board = ThreatBoard(Position.from_moves(BOARD, [*unit, first]))
     bound = THREAT_TREE_NODES
     while bound <= DEFENCE_NODES:
@@ -388,8 +389,9 @@ def split_by_reply(document: dict[str, Any], progress: dict[str, Any], chosen: l
     """Split every open unit by the first ``args.split`` of X's first moves there and then by O's
     replies to each that need a proof of their own: each reply's position is searched alone, by
     proof numbers, and kept as a branch once proven, so that a later run searches only the replies
-    still open. Once every reply to a first move is proven, the unit's tree is written out whole,
-    the replies' trees in it, and their branches go."""
+    still open, those of the first moves with the fewest open first. Once every reply to a first
+    move is proven, the unit's tree is written out whole, the replies' trees in it, and their
+    branches go."""
     failed = progress[REPLY_FAILURES]
     units = pending_units(document, {**progress, "failed_pn": {}}, args.nodes, args.plies, chosen,
                           "failed_pn")
@@ -415,7 +417,10 @@ def split_by_reply(document: dict[str, Any], progress: dict[str, Any], chosen: l
                     moves = (*unit, first, reply)
                     if moves not in known and failed.get(_name(moves), 0) < args.nodes:
                         tasks.append((moves, args.nodes, QUIET, args.plies, "pn", args.leaf_cost, compiled))
-    searched = len({task[0][:UNIT_MOVES + 1] for task in tasks})
+    # The first moves with the fewest replies still open first: they are the nearest to a whole unit.
+    left = Counter(task[0][:UNIT_MOVES + 1] for task in tasks)
+    tasks.sort(key=lambda task: left[task[0][:UNIT_MOVES + 1]])
+    searched = len(left)
     print(f"{len(tasks)} of O's replies to search, after {_many(searched, 'first move')}, "
           f"{args.processes} processes, {args.minutes:g} minutes", flush=True)
     print(f"threat searches {'compiled' if compiled else 'in Python'}", flush=True)
@@ -616,7 +621,7 @@ def record(document: dict[str, Any], progress: dict[str, Any], moves: tuple[int,
 
 def _forget(progress: dict[str, Any], moves: tuple[int, ...]) -> None:
     """A unit proven leaves every search's failures, those of its replies' positions too."""
-    for failures in (*FAILURES.values(), SPLIT_FAILURES):
+    for failures in (*FAILURES.values(), SPLIT_FAILURES, REPLY_FAILURES):
         progress[failures].pop(_name(moves), None)
     below = _name(moves) + " "
     for name in [name for name in progress[REPLY_FAILURES] if name.startswith(below)]:

@@ -431,6 +431,15 @@ def test_a_unit_split_by_reply_keeps_each_proven_reply_and_is_written_out_whole_
     script.split_by_reply(document, progress, None, argparse.Namespace(**args))
     assert "0 of O's replies to search" in capsys.readouterr().out  # none with more budget
 
+    def replies_proven() -> set[tuple[int, ...]]:
+        return {moves for moves in store.branches(document) if len(moves) > len(unit)}
+
+    script.split_by_reply(document, progress, None, argparse.Namespace(**args | {"nodes": 600}))
+    still = {script.unit_moves(name) for name in progress["failed_reply"]}
+    assert proven < replies_proven() and still < failed  # some, not all, proven with a little more
+    assert replies_proven() | still == after and not replies_proven() & still
+    failed = still
+
     script.split_by_reply(document, progress, None, argparse.Namespace(**args | {"nodes": 100_000}))
     assert f"{len(failed)} of O's replies to search" in capsys.readouterr().out  # the proven ones are kept
     assert list(store.branches(document)) == [unit]  # the replies' branches are in the unit's tree now
