@@ -53,8 +53,8 @@ prover's ``THREAT_TREE_NODES`` at first): one that gave up at a bound of ``B`` n
 weighs. Taken as no threat, some such moves were the ones that win: after ``h8 h7 g8 i7``, X's g7
 (the first of ``x_moves``) leaves a threat whose tree takes 13,550 nodes, with 84 replies in its
 zone. The unit was not proven in a billion nodes; with g7 its only first move, the tree given
-more, it is proven in 135 million. Waiting, such a move is judged again, each time with ``GROWTH`` times the
-bound, once its siblings look as dear."""
+more, it is proven in 135 million. Waiting, such a move is judged again, each time with
+``GROWTH`` times the bound, once its siblings look as dear."""
 
 WAITING = 1
 """The deepest O nodes that wait when their threat tree gives up; deeper ones are taken as no
