@@ -338,8 +338,7 @@ def search_all(document: dict[str, Any], progress: dict[str, Any], chosen: list[
     units = pending_units(document, {**progress, failures: {}} if args.retry else progress, args.nodes,
                           args.plies, chosen, failures)
     _announce(len(units), "prove", args)
-    compiled = not args.python and _compiled_here()  # built once, before the workers
-    print(f"threat searches {'compiled' if compiled else 'in Python'}", flush=True)
+    compiled = _compiled_for(args)
     tasks = [(unit, args.nodes, args.quiet, args.plies, args.search, args.leaf_cost, compiled)
              for unit in units]
 
@@ -357,17 +356,13 @@ def split_all(document: dict[str, Any], progress: dict[str, Any], chosen: list[i
     the first moves of every unit before the second moves of any; the first move proven proves the
     unit, and its other moves are not searched."""
     failed = progress[SPLIT_FAILURES]
-    units = pending_units(document, {**progress, "failed_pn": {}}, args.nodes, args.plies, chosen,
-                          "failed_pn")
-    compiled = not args.python and _compiled_here()
+    compiled = _compiled_for(args)
     tasks = [(unit, first, args.nodes, args.plies, args.leaf_cost, compiled)
-             for rank in range(args.split) for unit in units
-             for first in first_moves(unit, args.split)[rank:rank + 1]
+             for unit, first in _splits(document, progress, chosen, args)
              if failed.get(_name(unit), {}).get(BOARD.cell_name(first), 0) < args.nodes]
     searched = len({task[0] for task in tasks})
     print(f"{_many(len(tasks), 'first move')} to search, in {_many(searched, 'unit')}, {args.processes} "
           f"processes, {args.minutes:g} minutes", flush=True)
-    print(f"threat searches {'compiled' if compiled else 'in Python'}", flush=True)
     proven: set[tuple[int, ...]] = set()
 
     def recorded(result: tuple[int, tuple[tuple[int, ...], Any, int, float]]) -> None:
@@ -393,63 +388,79 @@ def split_by_reply(document: dict[str, Any], progress: dict[str, Any], chosen: l
     move is proven, the unit's tree is written out whole, the replies' trees in it, and their
     branches go."""
     failed = progress[REPLY_FAILURES]
-    units = pending_units(document, {**progress, "failed_pn": {}}, args.nodes, args.plies, chosen,
-                          "failed_pn")
-    compiled = not args.python and _compiled_here()
+    compiled = _compiled_for(args)
     defences: dict[tuple[int, ...], Defence] = {}
+    proven: set[tuple[int, ...]] = set()
     tasks = []
-    for rank in range(args.split):
-        for unit in units:
-            if unit in store.branches(document):
-                continue
-            for first in first_moves(unit, args.split)[rank:rank + 1]:
-                defence = first_defence(unit, first, args.plies, compiled)
-                if defence is None:
-                    continue
-                defences[(*unit, first)] = defence
-                if _assemble(document, (*unit, first), defence, args.plies):
-                    _forget(progress, unit)
-                    print(f"{_name(unit)}: proven by X's first move {BOARD.cell_name(first)}, "
-                          "its replies proven before", flush=True)
-                    continue
-                known = store.branches(document)
-                for reply in defence.needed:
-                    moves = (*unit, first, reply)
-                    if moves not in known and failed.get(_name(moves), 0) < args.nodes:
-                        tasks.append((moves, args.nodes, QUIET, args.plies, "pn", args.leaf_cost, compiled))
+    known = store.branches(document)
+    for unit, first in _splits(document, progress, chosen, args):
+        defence = None if unit in proven else first_defence(unit, first, args.plies, compiled)
+        if defence is None:
+            continue
+        defences[(*unit, first)] = defence
+        if _assemble(document, (*unit, first), defence, args.plies):
+            proven.add(unit)
+            _forget(progress, unit)
+            print(f"{_name(unit)}: proven by X's first move {BOARD.cell_name(first)}, "
+                  "its replies proven before", flush=True)
+            continue
+        for reply in defence.needed:
+            moves = (*unit, first, reply)
+            if moves not in known and failed.get(_name(moves), 0) < args.nodes:
+                tasks.append((moves, args.nodes, QUIET, args.plies, "pn", args.leaf_cost, compiled))
     # The first moves with the fewest replies still open first: they are the nearest to a whole unit.
     left = Counter(task[0][:UNIT_MOVES + 1] for task in tasks)
     tasks.sort(key=lambda task: left[task[0][:UNIT_MOVES + 1]])
     searched = len(left)
     print(f"{len(tasks)} of O's replies to search, after {_many(searched, 'first move')}, "
           f"{args.processes} processes, {args.minutes:g} minutes", flush=True)
-    print(f"threat searches {'compiled' if compiled else 'in Python'}", flush=True)
 
     def recorded(result: tuple[tuple[int, ...], Any, int, float]) -> None:
         moves = result[0]
         record(document, progress, *result, args.nodes, REPLY_FAILURES)
         unit, first = moves[:UNIT_MOVES], moves[:UNIT_MOVES + 1]
         if result[1] not in (None, OUT_OF_MEMORY) and _assemble(document, first, defences[first], args.plies):
+            proven.add(unit)
             _forget(progress, unit)
             print(f"{_name(unit)}: proven by X's first move {BOARD.cell_name(first[-1])}", flush=True)
 
     run(document, progress, prove_unit, tasks, recorded, args, start="spawn",
-        wanted=lambda task: task[0][:UNIT_MOVES] not in store.branches(document))
+        wanted=lambda task: task[0][:UNIT_MOVES] not in proven)
+
+
+def _splits(document: dict[str, Any], progress: dict[str, Any], chosen: list[int] | None,
+            args: argparse.Namespace) -> list[tuple[tuple[int, ...], int]]:
+    """(unit, X's first move) for the first ``args.split`` of X's first moves of every open unit,
+    whatever its failures as a whole: the first moves of every unit before the second moves of any."""
+    units = pending_units(document, {**progress, "failed_pn": {}}, args.nodes, args.plies, chosen,
+                          "failed_pn")
+    moves = {unit: first_moves(unit, args.split) for unit in units}
+    return [(unit, moves[unit][rank]) for rank in range(args.split) for unit in units
+            if rank < len(moves[unit])]
 
 
 def _assemble(document: dict[str, Any], first: tuple[int, ...], defence: Defence, plies: int) -> bool:
     """Write out the unit's tree once X's first move (the last of ``first``) has every reply of
     ``defence`` proven, each as a branch of its own, and take those branches out: whether it did."""
     known = store.branches(document)
-    below = [known.get((*first, reply)) for reply in defence.needed]
-    if not all(_within(branch, plies) for branch in below):
+    found = [known.get((*first, reply)) for reply in defence.needed]
+    below = [branch for branch in found if _within(branch, plies) and branch is not None]
+    if len(below) < len(found):
         return False
-    replies: list[object] = [[branch["moves"][-1], branch["tree"]] for branch in below if branch is not None]
-    node, bound = defence.node(replies, max((branch["plies"] for branch in below if branch), default=0))
+    replies: list[object] = [[branch["moves"][-1], branch["tree"]] for branch in below]
+    node, bound = defence.node(replies, max((branch["plies"] for branch in below), default=0))
     store.add(document, first[:UNIT_MOVES], [first[-1], node], 1 + bound)
-    taken = {tuple(branch["moves"]) for branch in below if branch is not None}
+    taken = {tuple(branch["moves"]) for branch in below}
     document["branches"] = [branch for branch in document["branches"] if tuple(branch["moves"]) not in taken]
     return True
+
+
+def _compiled_for(args: argparse.Namespace) -> bool:
+    """Whether a run's threat searches are the compiled ones (built once, before the workers), as
+    it says."""
+    compiled = not args.python and _compiled_here()
+    print(f"threat searches {'compiled' if compiled else 'in Python'}", flush=True)
+    return compiled
 
 
 def _compiled_here() -> bool:
