@@ -2,7 +2,8 @@
 
     python scripts/prove_gomoku.py [--minutes 60] [--processes N] [--nodes 3000000] [--quiet 2]
                                    [--plies 35] [--replies h1,a1] [--search depth|pn]
-                                   [--leaf-cost 30000] [--retry] [--split 4 [--by-reply]] [--transplant]
+                                   [--leaf-cost 30000] [--retry] [--split 4 [--by-reply [--deeper 2]]]
+                                   [--transplant]
                                    [--memory GB] [--python] [--map]
 
 X opens in the centre. For each of O's first replies (35 up to symmetry, the farthest first), X's
@@ -23,7 +24,9 @@ them) is searched alone, with the whole budget, and the first proven proves the 
 are kept by move ("failed_first"). With ``--by-reply``, each of O's replies to those moves that needs a
 proof of its own is searched alone instead, and kept as a branch once proven, so that the work on a
 hard unit grows over several runs ("failed_reply" keeps the replies' failures); once every reply to
-a first move is proven, the unit's tree is written out whole. ``--transplant`` searches nothing:
+a first move is proven, the unit's tree is written out whole. ``--deeper`` splits a reply that
+failed within the budget in the same way, by X's first move there and O's replies to it, as many
+levels down as it says. ``--transplant`` searches nothing:
 it offers each open unit the proofs of units that differ from it by one of O's marks
 (``engine.proof.transplant``), and keeps those the checker passes; a unit none passes is offered
 again once it has more donors. Every line of the proof must end within ``--plies`` plies of the
@@ -293,6 +296,9 @@ def main(argv: list[str] | None = None) -> int:
                              "by proof numbers")
     parser.add_argument("--by-reply", action="store_true",
                         help="with --split: search each of O's replies to those moves on its own")
+    parser.add_argument("--deeper", type=int, default=0, metavar="LEVELS",
+                        help="with --by-reply: split a reply that failed within --nodes by X's first move "
+                             "there and O's replies to it, LEVELS levels down at most (default 0)")
     parser.add_argument("--transplant", action="store_true",
                         help="search nothing: offer open units the proofs of units one O mark apart")
     parser.add_argument("--memory", type=float,
@@ -307,6 +313,9 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--split must be at least 1")
     if args.by_reply and args.split is None:
         parser.error("--by-reply splits units by their replies after --split's first moves: give --split too")
+    if args.deeper < 0 or args.deeper and not args.by_reply:
+        parser.error("--deeper splits the replies of --by-reply further: give --by-reply, and no fewer "
+                     "than 0 levels")
     if args.memory is not None and not 0 < args.memory < 2**20:
         parser.error("--memory must be a positive number of gigabytes")
     chosen = None if args.replies is None else [BOARD.parse_cell(name) for name in args.replies.split(",")]
@@ -386,46 +395,75 @@ def split_by_reply(document: dict[str, Any], progress: dict[str, Any], chosen: l
     proof numbers, and kept as a branch once proven, so that a later run searches only the replies
     still open, those of the first moves with the fewest open first. Once every reply to a first
     move is proven, the unit's tree is written out whole, the replies' trees in it, and their
-    branches go."""
+    branches go.
+
+    A reply that failed within ``args.nodes`` already is split in turn, ``args.deeper`` levels down
+    at most: by X's first move there (as the proof-number search orders them) and O's replies to
+    that, each searched alone. Its proof is written out as a branch once they all are, as the
+    unit's is, and so on up. A deep line weighs less against a search's budget than the whole
+    reply does, and a worker's memory holds one line's positions, not all of them."""
     failed = progress[REPLY_FAILURES]
     compiled = _compiled_for(args)
     defences: dict[tuple[int, ...], Defence] = {}
-    proven: set[tuple[int, ...]] = set()
-    tasks = []
+    settled: set[tuple[int, ...]] = set()
+    tasks: list[tuple[Any, ...]] = []
     known = store.branches(document)
-    for unit, first in _splits(document, progress, chosen, args):
-        defence = None if unit in proven else first_defence(unit, first, args.plies, compiled)
+
+    def split(position: tuple[int, ...], first: int, deeper: int) -> None:
+        """Queue the replies to X's ``first`` move after ``position`` that are still open, splitting
+        those that failed within the budget ``deeper`` levels further at most."""
+        defence = first_defence(position, first, args.plies, compiled)
         if defence is None:
-            continue
-        defences[(*unit, first)] = defence
-        if _assemble(document, (*unit, first), defence, args.plies):
-            proven.add(unit)
-            _forget(progress, unit)
-            print(f"{_name(unit)}: proven by X's first move {BOARD.cell_name(first)}, "
-                  "its replies proven before", flush=True)
-            continue
+            return
+        defences[(*position, first)] = defence
+        if settle((*position, first)):
+            return
         for reply in defence.needed:
-            moves = (*unit, first, reply)
-            if moves not in known and failed.get(_name(moves), 0) < args.nodes:
+            moves = (*position, first, reply)
+            if moves in known or moves in settled:
+                continue
+            if failed.get(_name(moves), 0) < args.nodes:
                 tasks.append((moves, args.nodes, QUIET, args.plies, "pn", args.leaf_cost, compiled))
+            elif deeper > 0 and (below := first_moves(moves, 1)):
+                split(moves, below[0], deeper - 1)
+
+    def settle(first: tuple[int, ...]) -> bool:
+        """Write out the position before X's move that ends ``first`` once every reply to it is
+        proven, and then the position it is a reply in, and so on up: whether the first was."""
+        if not _assemble(document, first, defences[first], args.plies):
+            return False
+        position = first[:-1]
+        settled.add(position)
+        _forget(progress, position)
+        if len(position) == UNIT_MOVES:
+            print(f"{_name(position)}: proven by X's first move {BOARD.cell_name(first[-1])}", flush=True)
+        else:
+            print(f"{_name(position)}: proven by X's move {BOARD.cell_name(first[-1])} and its replies",
+                  flush=True)
+            if position[:-1] in defences:
+                settle(position[:-1])
+        return True
+
+    for unit, first in _splits(document, progress, chosen, args):
+        if unit not in settled:
+            split(unit, first, args.deeper)
     # The first moves with the fewest replies still open first: they are the nearest to a whole unit.
     left = Counter(task[0][:UNIT_MOVES + 1] for task in tasks)
     tasks.sort(key=lambda task: left[task[0][:UNIT_MOVES + 1]])
-    searched = len(left)
-    print(f"{len(tasks)} of O's replies to search, after {_many(searched, 'first move')}, "
+    print(f"{len(tasks)} of O's replies to search, after {_many(len(left), 'first move')}, "
           f"{args.processes} processes, {args.minutes:g} minutes", flush=True)
 
     def recorded(result: tuple[tuple[int, ...], Any, int, float]) -> None:
         moves = result[0]
         record(document, progress, *result, args.nodes, REPLY_FAILURES)
-        unit, first = moves[:UNIT_MOVES], moves[:UNIT_MOVES + 1]
-        if result[1] not in (None, OUT_OF_MEMORY) and _assemble(document, first, defences[first], args.plies):
-            proven.add(unit)
-            _forget(progress, unit)
-            print(f"{_name(unit)}: proven by X's first move {BOARD.cell_name(first[-1])}", flush=True)
+        if result[1] not in (None, OUT_OF_MEMORY):
+            settle(moves[:-1])
 
-    run(document, progress, prove_unit, tasks, recorded, args, start="spawn",
-        wanted=lambda task: task[0][:UNIT_MOVES] not in proven)
+    def wanted(task: tuple[Any, ...]) -> bool:
+        moves = task[0]
+        return not any(moves[:length] in settled for length in range(UNIT_MOVES, len(moves), 2))
+
+    run(document, progress, prove_unit, tasks, recorded, args, start="spawn", wanted=wanted)
 
 
 def _splits(document: dict[str, Any], progress: dict[str, Any], chosen: list[int] | None,
@@ -440,8 +478,9 @@ def _splits(document: dict[str, Any], progress: dict[str, Any], chosen: list[int
 
 
 def _assemble(document: dict[str, Any], first: tuple[int, ...], defence: Defence, plies: int) -> bool:
-    """Write out the unit's tree once X's first move (the last of ``first``) has every reply of
-    ``defence`` proven, each as a branch of its own, and take those branches out: whether it did."""
+    """Write out the tree of the position before X's move (the last of ``first``) once that move
+    has every reply of ``defence`` proven, each as a branch of its own, and take those branches
+    out: whether it did."""
     known = store.branches(document)
     found = [known.get((*first, reply)) for reply in defence.needed]
     below = [branch for branch in found if _within(branch, plies) and branch is not None]
@@ -449,7 +488,7 @@ def _assemble(document: dict[str, Any], first: tuple[int, ...], defence: Defence
         return False
     replies: list[object] = [[branch["moves"][-1], branch["tree"]] for branch in below]
     node, bound = defence.node(replies, max((branch["plies"] for branch in below), default=0))
-    store.add(document, first[:UNIT_MOVES], [first[-1], node], 1 + bound)
+    store.add(document, first[:-1], [first[-1], node], 1 + bound)
     taken = {tuple(branch["moves"]) for branch in below}
     document["branches"] = [branch for branch in document["branches"] if tuple(branch["moves"]) not in taken]
     return True
@@ -626,6 +665,10 @@ def record(document: dict[str, Any], progress: dict[str, Any], moves: tuple[int,
     elif tree is not None:
         _forget(progress, moves)
         store.add(document, moves, tree)
+        # The branches of a split of the position are of no use now: its tree answers them all.
+        length = len(moves)
+        document["branches"] = [branch for branch in document["branches"]
+                                if len(branch["moves"]) <= length or tuple(branch["moves"][:length]) != moves]
     verdict = "proven" if tree else "not proven"
     print(f"{name}{label}: {verdict} ({nodes} nodes, {seconds:.1f} s)", flush=True)
 

@@ -418,7 +418,7 @@ def test_a_unit_split_by_reply_keeps_each_proven_reply_and_is_written_out_whole_
     assert defence is not None and defence.head  # a quiet move: a zone and a threat, and replies inside it
     after = {(*unit, first, reply) for reply in defence.needed}
     document, progress = store.empty_document(), no_failures()
-    args = split_args(500, 1) | {"by_reply": True}  # too few nodes for some of the replies
+    args = split_args(500, 1) | {"by_reply": True, "deeper": 0}  # too few nodes for some of the replies
     script.split_by_reply(document, progress, None, argparse.Namespace(**args))
     proven = {moves for moves in store.branches(document) if len(moves) > len(unit)}
     failed = {script.unit_moves(name) for name in progress["failed_reply"]}
@@ -447,6 +447,45 @@ def test_a_unit_split_by_reply_keeps_each_proven_reply_and_is_written_out_whole_
     assert branch["tree"][0] == first
     assert check_branch(BOARD, list(unit), branch["tree"])[1] == branch["plies"] <= 35 - len(unit)
     assert progress["failed_reply"] == {}
+
+
+def test_a_reply_that_failed_is_split_deeper_and_written_out_once_its_own_replies_are_proven(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    unit = tuple(QUIET.moves)
+    script = split_script(monkeypatch, unit)
+    monkeypatch.setattr(script, "UNIT_MOVES", len(unit))
+    document, progress = store.empty_document(), no_failures()
+    args = split_args(500, 1) | {"by_reply": True, "deeper": 0}
+    script.split_by_reply(document, progress, None, argparse.Namespace(**args))
+    failed = {script.unit_moves(name) for name in progress["failed_reply"]}
+    assert failed and {len(moves) for moves in failed} == {len(unit) + 2}
+    capsys.readouterr()
+
+    script.split_by_reply(document, progress, None, argparse.Namespace(**args | {"deeper": 1}))
+    out = capsys.readouterr().out
+    still = {script.unit_moves(name) for name in progress["failed_reply"]}
+    deeper = {moves for moves in still if len(moves) == len(unit) + 4}
+    assert deeper and all(moves[:len(unit) + 2] in failed for moves in deeper)  # only the failed ones split
+    settled = failed - still
+    assert settled  # some failed replies proven by their own replies, each written out whole
+    known = store.branches(document)
+    for moves in settled:
+        assert f"{script._name(moves)}: proven by X's move" in out
+        assert not any(len(other) > len(moves) and other[:len(moves)] == moves for other in known)
+        assert check_branch(BOARD, list(moves), known[moves]["tree"])[1] <= 35 - len(moves)
+
+    more = argparse.Namespace(**args | {"nodes": 100_000, "deeper": 1})
+    script.split_by_reply(document, progress, None, more)
+    assert list(store.branches(document)) == [unit]  # no branch of a split left over
+    branch = store.branches(document)[unit]
+    assert check_branch(BOARD, list(unit), branch["tree"])[1] == branch["plies"] <= 35 - len(unit)
+    assert progress["failed_reply"] == {}
+
+
+def test_deeper_splits_need_the_replies_of_a_split_by_reply(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        load_script().main(["--split", "1", "--deeper", "1"])
+    assert "give --by-reply" in capsys.readouterr().err
 
 
 def test_a_split_by_reply_needs_the_first_moves_to_split_by(capsys: pytest.CaptureFixture[str]) -> None:
