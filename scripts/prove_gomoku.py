@@ -73,6 +73,9 @@ SPLIT_FAILURES = "failed_first"
 """Unit -> X's first move -> the biggest budget the unit, split by that move, failed within."""
 REPLY_FAILURES = "failed_reply"
 """The position after a unit, X's first move and O's reply -> the biggest budget it failed within."""
+REFUTED = "refuted"
+"""A position split by reply -> X's moves there whose split is dead: a reply to it whose search
+ended without a proof, before its budget ran out (a bigger budget would end so too)."""
 DEFENCE_NODES = 10_000 * pn_search.GROWTH**5
 """The most a split by O's replies lets X's threat tree after a first move cost: the bound the
 proof-number search gives a waiting move after five looks."""
@@ -179,7 +182,7 @@ def first_moves(unit: tuple[int, ...], count: int) -> list[int]:
 
 def read_progress() -> dict[str, Any]:
     progress: dict[str, Any] = {"seconds": 0.0, "nodes": 0, "untransplanted": {}, SPLIT_FAILURES: {},
-                                REPLY_FAILURES: {},
+                                REPLY_FAILURES: {}, REFUTED: {},
                                 **{failures: {} for failures in FAILURES.values()}}
     if PROGRESS.exists():
         progress.update(json.loads(PROGRESS.read_text()))
@@ -221,7 +224,7 @@ def forget_proven_failures(document: dict[str, Any], progress: dict[str, Any], p
     """Drop the failed units that are proven now, as the same position reached another way: the
     progress file then lists only failures still open."""
     proven = proven_positions(document, UNIT_MOVES)
-    for failures in (*FAILURES.values(), SPLIT_FAILURES, REPLY_FAILURES):
+    for failures in (*FAILURES.values(), SPLIT_FAILURES, REPLY_FAILURES, REFUTED):
         for name in list(progress[failures]):
             if _proof_of(unit_moves(name)[:UNIT_MOVES], proven, plies) is not None:
                 del progress[failures][name]
@@ -402,10 +405,11 @@ def split_by_reply(document: dict[str, Any], progress: dict[str, Any], chosen: l
     that, each searched alone. Its proof is written out as a branch once they all are, as the
     unit's is, and so on up. A deep line weighs less against a search's budget than the whole
     reply does, and a worker's memory holds one line's positions, not all of them."""
-    failed = progress[REPLY_FAILURES]
+    failed, refuted = progress[REPLY_FAILURES], progress[REFUTED]
     compiled = _compiled_for(args)
     defences: dict[tuple[int, ...], Defence] = {}
     settled: set[tuple[int, ...]] = set()
+    dead: set[tuple[int, ...]] = set()
     tasks: list[tuple[Any, ...]] = []
     known = store.branches(document)
 
@@ -424,8 +428,27 @@ def split_by_reply(document: dict[str, Any], progress: dict[str, Any], chosen: l
                 continue
             if failed.get(_name(moves), 0) < args.nodes:
                 tasks.append((moves, args.nodes, QUIET, args.plies, "pn", args.leaf_cost, compiled))
-            elif deeper > 0 and (below := first_moves(moves, 1)):
-                split(moves, below[0], deeper - 1)
+            elif deeper > 0 and (below := first_unrefuted(moves)) is not None:
+                split(moves, below, deeper - 1)
+
+    def first_unrefuted(position: tuple[int, ...]) -> int | None:
+        """X's first move after ``position`` (as the proof-number search orders them) not refuted."""
+        dead_here = refuted.get(_name(position), [])
+        moves = first_moves(position, len(dead_here) + 1)
+        return next((move for move in moves if BOARD.cell_name(move) not in dead_here), None)
+
+    def refute(first: tuple[int, ...]) -> None:
+        """X's move that ends ``first`` has a reply no budget proves: its split is dead, and so
+        are the branches proven under it."""
+        dead.add(first)
+        position, name = first[:-1], BOARD.cell_name(first[-1])
+        if name not in refuted.setdefault(_name(position), []):
+            refuted[_name(position)].append(name)
+        document["branches"] = [branch for branch in document["branches"]
+                                if tuple(branch["moves"][:len(first)]) != first]
+        _forget(progress, first)
+        print(f"{_name(position)}: X's move {name} refuted, a reply's search ended without a proof",
+              flush=True)
 
     def settle(first: tuple[int, ...]) -> bool:
         """Write out the position before X's move that ends ``first`` once every reply to it is
@@ -445,7 +468,7 @@ def split_by_reply(document: dict[str, Any], progress: dict[str, Any], chosen: l
         return True
 
     for unit, first in _splits(document, progress, chosen, args):
-        if unit not in settled:
+        if unit not in settled and BOARD.cell_name(first) not in refuted.get(_name(unit), []):
             split(unit, first, args.deeper)
     # The first moves with the fewest replies still open first: they are the nearest to a whole unit.
     left = Counter(task[0][:UNIT_MOVES + 1] for task in tasks)
@@ -456,12 +479,15 @@ def split_by_reply(document: dict[str, Any], progress: dict[str, Any], chosen: l
     def recorded(result: tuple[tuple[int, ...], Any, int, float]) -> None:
         moves = result[0]
         record(document, progress, *result, args.nodes, REPLY_FAILURES)
-        if result[1] not in (None, OUT_OF_MEMORY):
+        if result[1] is None and result[2] < args.nodes:  # the search ended, its budget not spent
+            refute(moves[:-1])
+        elif result[1] not in (None, OUT_OF_MEMORY):
             settle(moves[:-1])
 
     def wanted(task: tuple[Any, ...]) -> bool:
         moves = task[0]
-        return not any(moves[:length] in settled for length in range(UNIT_MOVES, len(moves), 2))
+        return not any(moves[:length] in settled for length in range(UNIT_MOVES, len(moves), 2)) \
+            and not any(moves[:length] in dead for length in range(UNIT_MOVES + 1, len(moves), 2))
 
     run(document, progress, prove_unit, tasks, recorded, args, start="spawn", wanted=wanted)
 
@@ -675,11 +701,12 @@ def record(document: dict[str, Any], progress: dict[str, Any], moves: tuple[int,
 
 def _forget(progress: dict[str, Any], moves: tuple[int, ...]) -> None:
     """A unit proven leaves every search's failures, those of its replies' positions too."""
-    for failures in (*FAILURES.values(), SPLIT_FAILURES, REPLY_FAILURES):
+    for failures in (*FAILURES.values(), SPLIT_FAILURES, REPLY_FAILURES, REFUTED):
         progress[failures].pop(_name(moves), None)
     below = _name(moves) + " "
-    for name in [name for name in progress[REPLY_FAILURES] if name.startswith(below)]:
-        del progress[REPLY_FAILURES][name]
+    for failures in (REPLY_FAILURES, REFUTED):
+        for name in [name for name in progress[failures] if name.startswith(below)]:
+            del progress[failures][name]
 
 
 if __name__ == "__main__":

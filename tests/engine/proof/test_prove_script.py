@@ -46,7 +46,8 @@ def document_with(plies: dict[tuple[int, ...], int]) -> dict[str, Any]:
 
 
 def no_failures() -> dict[str, Any]:
-    return {"seconds": 0.0, "nodes": 0, "failed": {}, "failed_pn": {}, "failed_first": {}, "failed_reply": {}}
+    return {"seconds": 0.0, "nodes": 0, "failed": {}, "failed_pn": {}, "failed_first": {}, "failed_reply": {},
+            "refuted": {}}
 
 
 def test_a_unit_is_searched_within_short_limits_first_then_within_the_whole_limit() -> None:
@@ -480,6 +481,41 @@ def test_a_reply_that_failed_is_split_deeper_and_written_out_once_its_own_replie
     branch = store.branches(document)[unit]
     assert check_branch(BOARD, list(unit), branch["tree"])[1] == branch["plies"] <= 35 - len(unit)
     assert progress["failed_reply"] == {}
+
+
+def test_a_move_whose_reply_a_search_ends_without_proving_is_refuted_and_the_split_takes_the_next(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    unit = tuple(QUIET.moves)
+    script = split_script(monkeypatch, unit)
+    monkeypatch.setattr(script, "UNIT_MOVES", len(unit))
+    document, progress = store.empty_document(), no_failures()
+    args = split_args(500, 1) | {"by_reply": True, "deeper": 0}
+    script.split_by_reply(document, progress, None, argparse.Namespace(**args))
+    searched: list[tuple[int, ...]] = []
+
+    def ended_first(document: dict[str, Any], progress: dict[str, Any], worker: Any, tasks: list[Any],
+                    recorded: Any, args: argparse.Namespace, start: str, wanted: Any) -> None:
+        """The run in this process, the first search ending without a proof before its budget."""
+        for task in tasks:
+            if wanted(task):
+                searched.append(task[0])
+                recorded((task[0], None, 10, 0.0) if len(searched) == 1 else worker(*task))
+
+    real_run = script.run
+    monkeypatch.setattr(script, "run", ended_first)
+    script.split_by_reply(document, progress, None, argparse.Namespace(**args | {"deeper": 1}))
+    first = searched[0][:-1]
+    position, move = script._name(first[:-1]), BOARD.cell_name(first[-1])
+    assert progress["refuted"] == {position: [move]}
+    assert not any(moves[:len(first)] == first for moves in searched[1:])  # its other replies skipped
+    assert not any(moves[:len(first)] == first for moves in store.branches(document))
+    assert not any(name.startswith(script._name(first)) for name in progress["failed_reply"])
+
+    monkeypatch.setattr(script, "run", real_run)
+    script.split_by_reply(document, progress, None, argparse.Namespace(**args | {"deeper": 1}))
+    following = script.first_moves(first[:-1], 2)[1]
+    after = (*first[:-1], following)
+    assert any(moves[:len(after)] == after for moves in store.branches(document))  # its replies proven
 
 
 def test_deeper_splits_need_the_replies_of_a_split_by_reply(capsys: pytest.CaptureFixture[str]) -> None:
