@@ -396,7 +396,7 @@ def split_by_reply(document: dict[str, Any], progress: dict[str, Any], chosen: l
     """Split every open unit by the first ``args.split`` of X's first moves there and then by O's
     replies to each that need a proof of their own: each reply's position is searched alone, by
     proof numbers, and kept as a branch once proven, so that a later run searches only the replies
-    still open, those of the first moves with the fewest open first. Once every reply to a first
+    still open, those of the moves with the fewest open first. Once every reply to a first
     move is proven, the unit's tree is written out whole, the replies' trees in it, and their
     branches go.
 
@@ -470,9 +470,11 @@ def split_by_reply(document: dict[str, Any], progress: dict[str, Any], chosen: l
     for unit, first in _splits(document, progress, chosen, args):
         if unit not in settled and BOARD.cell_name(first) not in refuted.get(_name(unit), []):
             split(unit, first, args.deeper)
-    # The first moves with the fewest replies still open first: they are the nearest to a whole unit.
+    # The moves with the fewest replies still open first, those of the first moves with the fewest
+    # first: they are the nearest to a position proven, and to a whole unit.
+    near = Counter(task[0][:-1] for task in tasks)
     left = Counter(task[0][:UNIT_MOVES + 1] for task in tasks)
-    tasks.sort(key=lambda task: left[task[0][:UNIT_MOVES + 1]])
+    tasks.sort(key=lambda task: (near[task[0][:-1]], left[task[0][:UNIT_MOVES + 1]]))
     print(f"{len(tasks)} of O's replies to search, after {_many(len(left), 'first move')}, "
           f"{args.processes} processes, {args.minutes:g} minutes", flush=True)
 
