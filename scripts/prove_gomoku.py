@@ -74,8 +74,8 @@ SPLIT_FAILURES = "failed_first"
 REPLY_FAILURES = "failed_reply"
 """The position after a unit, X's first move and O's reply -> the biggest budget it failed within."""
 REFUTED = "refuted"
-"""A position split by reply -> X's moves there whose split is dead: a reply to it whose search
-ended without a proof, before its budget ran out (a bigger budget would end so too)."""
+"""A position split by reply -> X's moves there that are refuted: the search of one of O's replies
+to the move ended without a proof before its budget ran out, as it would with a bigger one."""
 DEFENCE_NODES = 10_000 * pn_search.GROWTH**5
 """The most a split by O's replies lets X's threat tree after a first move cost: the bound the
 proof-number search gives a waiting move after five looks."""
@@ -702,7 +702,8 @@ def record(document: dict[str, Any], progress: dict[str, Any], moves: tuple[int,
 
 
 def _forget(progress: dict[str, Any], moves: tuple[int, ...]) -> None:
-    """A unit proven leaves every search's failures, those of its replies' positions too."""
+    """A position proven (or X's move refuted) leaves every search's failures, and those of the
+    positions below it."""
     for failures in (*FAILURES.values(), SPLIT_FAILURES, REPLY_FAILURES, REFUTED):
         progress[failures].pop(_name(moves), None)
     below = _name(moves) + " "
