@@ -450,14 +450,22 @@ def test_a_unit_split_by_reply_keeps_each_proven_reply_and_is_written_out_whole_
     assert progress["failed_reply"] == {}
 
 
-def test_a_reply_that_failed_is_split_deeper_and_written_out_once_its_own_replies_are_proven(
-        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    unit = tuple(QUIET.moves)
+def split_by_reply_once(monkeypatch: pytest.MonkeyPatch, unit: tuple[int, ...]
+                        ) -> tuple[ModuleType, dict[str, Any], dict[str, Any], dict[str, Any]]:
+    """The script with ``unit`` its one open unit, after a split run by reply with too few nodes
+    for some of the replies: the script, the proof, the progress and the run's arguments."""
     script = split_script(monkeypatch, unit)
     monkeypatch.setattr(script, "UNIT_MOVES", len(unit))
     document, progress = store.empty_document(), no_failures()
     args = split_args(500, 1) | {"by_reply": True, "deeper": 0}
     script.split_by_reply(document, progress, None, argparse.Namespace(**args))
+    return script, document, progress, args
+
+
+def test_a_reply_that_failed_is_split_deeper_and_written_out_once_its_own_replies_are_proven(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    unit = tuple(QUIET.moves)
+    script, document, progress, args = split_by_reply_once(monkeypatch, unit)
     failed = {script.unit_moves(name) for name in progress["failed_reply"]}
     assert failed and {len(moves) for moves in failed} == {len(unit) + 2}
     capsys.readouterr()
@@ -486,11 +494,7 @@ def test_a_reply_that_failed_is_split_deeper_and_written_out_once_its_own_replie
 def test_a_move_whose_reply_a_search_ends_without_proving_is_refuted_and_the_split_takes_the_next(
         monkeypatch: pytest.MonkeyPatch) -> None:
     unit = tuple(QUIET.moves)
-    script = split_script(monkeypatch, unit)
-    monkeypatch.setattr(script, "UNIT_MOVES", len(unit))
-    document, progress = store.empty_document(), no_failures()
-    args = split_args(500, 1) | {"by_reply": True, "deeper": 0}
-    script.split_by_reply(document, progress, None, argparse.Namespace(**args))
+    script, document, progress, args = split_by_reply_once(monkeypatch, unit)
     searched: list[tuple[int, ...]] = []
 
     def ended_first(document: dict[str, Any], progress: dict[str, Any], worker: Any, tasks: list[Any],
