@@ -444,8 +444,7 @@ def split_by_reply(document: dict[str, Any], progress: dict[str, Any], chosen: l
         position, name = first[:-1], BOARD.cell_name(first[-1])
         if name not in refuted.setdefault(_name(position), []):
             refuted[_name(position)].append(name)
-        document["branches"] = [branch for branch in document["branches"]
-                                if tuple(branch["moves"][:len(first)]) != first]
+        _drop_below(document, first)
         _forget(progress, first)
         print(f"{_name(position)}: X's move {name} refuted, a reply's search ended without a proof",
               flush=True)
@@ -693,12 +692,16 @@ def record(document: dict[str, Any], progress: dict[str, Any], moves: tuple[int,
     elif tree is not None:
         _forget(progress, moves)
         store.add(document, moves, tree)
-        # The branches of a split of the position are of no use now: its tree answers them all.
-        length = len(moves)
-        document["branches"] = [branch for branch in document["branches"]
-                                if len(branch["moves"]) <= length or tuple(branch["moves"][:length]) != moves]
+        _drop_below(document, moves)  # a split's branches: the position's tree answers them all
     verdict = "proven" if tree else "not proven"
     print(f"{name}{label}: {verdict} ({nodes} nodes, {seconds:.1f} s)", flush=True)
+
+
+def _drop_below(document: dict[str, Any], moves: tuple[int, ...]) -> None:
+    """Take out the branches of the positions that follow ``moves``, the position's own kept."""
+    length = len(moves)
+    document["branches"] = [branch for branch in document["branches"]
+                            if len(branch["moves"]) <= length or tuple(branch["moves"][:length]) != moves]
 
 
 def _forget(progress: dict[str, Any], moves: tuple[int, ...]) -> None:
