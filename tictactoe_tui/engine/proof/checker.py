@@ -9,7 +9,7 @@ proof of millions of positions to minutes.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import reduce
 from operator import or_
@@ -18,7 +18,8 @@ from pathlib import Path
 from ..rules.position import Position
 from ..rules.spec import BoardSpec
 from .archive import read_document
-from .checker_board import O_FOUR, O_LINE, X_FOUR, X_THREE, bits, permute
+from .checker_board import O_FOUR, O_LINE, O_THREE, X_FOUR, X_THREE, bits, permute
+from .checker_board import state as line_state
 from .checker_board import tables as board_tables
 
 FORMAT = "tictactoe-tui gomoku proof"
@@ -31,6 +32,10 @@ _DOCUMENT_KEYS = {"format", "version", "board", "branches"}
 _BRANCH_KEYS = {"moves", "plies", "tree"}
 Bounds = Mapping[tuple[int, ...], int]
 """The branches a reference may name: their moves and their stated bounds."""
+Refiling = tuple[Callable[[int], None], ...]
+"""The adds to and discards from the checker's sets of lines that a line's change of kind takes."""
+_PASS = -1
+"""O's pass before a threat tree, on the path of moves (where no reference looks: a threat tree has none)."""
 
 
 class ProofError(Exception):
@@ -62,45 +67,47 @@ class _Checker:
         self.symmetries, self.kinds = tables.symmetries, tables.kinds
         self.k, self.full = spec.k, spec.full_mask
         self.x, self.o = position.x, position.o
-        self.x_count, self.o_count = ([(mask & side).bit_count() for mask in self.masks]
-                                      for side in (self.x, self.o))
-        self.x_fours, self.o_fours, self.x_threes, self.o_lines = (set[int]() for _ in range(4))
-        self.filed = tuple(zip((X_FOUR, O_FOUR, X_THREE, O_LINE),
-                               (self.x_fours, self.o_fours, self.x_threes, self.o_lines), strict=True))
-        self.line_kind = [0] * len(self.masks)
-        for line in range(len(self.masks)):
-            self._classify(line)
-        self.trail = [self.names[cell] for cell in position.moves]
+        self.x_fours, self.o_fours, self.x_threes, self.o_threes, self.o_lines = (
+            set[int]() for _ in range(5))
+        self.filed = tuple(zip((X_FOUR, O_FOUR, X_THREE, O_THREE, O_LINE),
+                               (self.x_fours, self.o_fours, self.x_threes, self.o_threes, self.o_lines),
+                               strict=True))
+        self.steps = {key: tuple((after, self._refiling(was, kind)) for after, was, kind in table)
+                      for key, table in tables.steps.items()}
+        self.state = [line_state((mask & self.x).bit_count(), (mask & self.o).bit_count(), self.k)
+                      for mask in self.masks]
+        for line, at in enumerate(self.state):
+            for change in self._refiling(0, self.kinds[at]):
+                change(line)
         self.path = list(position.moves)
         self.bounds, self.start = bounds, len(position.moves)
         self.positions = 0
 
-    def _classify(self, line: int) -> None:
-        """File ``line`` in the sets of the kind its mark counts give."""
-        kind, was = self.kinds[self.x_count[line]][self.o_count[line]], self.line_kind[line]
-        self.line_kind[line] = kind
-        for bit, lines in self.filed:
-            if (kind ^ was) & bit:
-                (lines.add if kind & bit else lines.discard)(line)
+    def _o_marks(self, line: int) -> int:
+        return self.state[line] % (self.k + 1)
+
+    def _refiling(self, was: int, kind: int) -> Refiling:
+        """What moves a line from the sets of kind ``was`` to those of ``kind``."""
+        return tuple(lines.add if kind & bit else lines.discard for bit, lines in self.filed
+                     if (kind ^ was) & bit)
 
     def _mark(self, cell: int, is_x: bool, step: int) -> None:
-        """Put (step 1) or take back (step -1) a mark of X or O on ``cell``."""
+        """Put (step 1) or take back (step -1) a mark of X or O on ``cell``: each line through it
+        takes its next state, and is refiled only when the mark changes its kind."""
         self.x, self.o = (self.x ^ 1 << cell, self.o) if is_x else (self.x, self.o ^ 1 << cell)
-        counts, x_count, o_count = self.x_count if is_x else self.o_count, self.x_count, self.o_count
-        kinds, line_kind = self.kinds, self.line_kind
+        state, steps = self.state, self.steps[is_x, step]
         for line in self.lines_of[cell]:
-            counts[line] += step
-            if kinds[x_count[line]][o_count[line]] != line_kind[line]:
-                self._classify(line)
+            state[line], changes = steps[state[line]]
+            if changes:
+                for change in changes:
+                    change(line)
 
     def _play(self, cell: int, is_x: bool) -> None:
         self._mark(cell, is_x, 1)
-        self.trail.append(self.names[cell])
         self.path.append(cell)
 
     def _undo(self, cell: int, is_x: bool) -> None:
         self._mark(cell, is_x, -1)
-        self.trail.pop()
         self.path.pop()
 
     @property
@@ -114,7 +121,8 @@ class _Checker:
         return not self.x_fours.isdisjoint(self.lines_of[cell])
 
     def _error(self, problem: str) -> ProofError:
-        where = f"after {' '.join(self.trail)}" if self.trail else "on the empty board"
+        trail = " ".join("(O passes)" if cell == _PASS else self.names[cell] for cell in self.path)
+        where = f"after {trail}" if trail else "on the empty board"
         return ProofError(f"{where}: {problem}")
 
     def _cell(self, value: object, what: str, *, empty: bool = True) -> int:
@@ -220,9 +228,9 @@ class _Checker:
             raise self._error(f"O's reply {self.names[next(bits(outside))]}, outside the zone, "
                               "is answered by no threat tree")
         if threat is not None:
-            self.trail.append("(O passes)")
+            self.path.append(_PASS)
             tree = self.x_node(threat, zone)
-            self.trail.pop()
+            self.path.pop()
             longest = max(longest, tree if outside else 0)
         return 1 + longest
 
@@ -261,20 +269,22 @@ class _Checker:
         """Every reply in ``unlisted`` leaves O no five-cell and X a move to two five-cells in the zone."""
         if not unlisted:
             return
-        empty = self._empty
-        fives_after: dict[int, int] = {}
+        empty, masks = self._empty, self.masks
+        fives_after: dict[int, int] = {}  # X's move, as a bit -> the five-cells it would leave
         for line in self.x_threes:
-            pair = self.masks[line] & empty
+            pair = masks[line] & empty  # a three's two empty cells
             if pair & zone == pair:
-                for cell in bits(pair):
-                    fives_after[cell] = fives_after.get(cell, 0) | pair & ~(1 << cell)
+                low = pair & -pair
+                high = pair ^ low
+                fives_after[low] = fives_after.get(low, 0) | high
+                fives_after[high] = fives_after.get(high, 0) | low
         answered = 0
         for move, fives in fives_after.items():
-            if fives.bit_count() >= 2:
-                answered |= empty & ~(1 << move) & ~(fives if fives.bit_count() == 2 else 0)
-        for line in self.o_lines:
-            if self.o_count[line] == self.k - 2:
-                answered &= ~self.masks[line]  # O's reply there would leave O a five-cell
+            count = fives.bit_count()
+            if count >= 2:
+                answered |= empty & ~move & ~(fives if count == 2 else 0)
+        for line in self.o_threes:
+            answered &= ~masks[line]  # O's reply there would leave O a five-cell
         lost = unlisted & ~answered
         if lost:
             raise self._error(f"O's reply {self.names[next(bits(lost))]} is not among the replies, yet "
@@ -285,11 +295,11 @@ class _Checker:
         """No line without X that reaches an empty cell outside the zone holds ``limit`` O marks."""
         outside = self._empty & ~zone
         for line in self.o_lines:
-            if self.o_count[line] >= limit and self.masks[line] & outside:
+            if self._o_marks(line) >= limit and self.masks[line] & outside:
                 cells = [self.names[cell] for cell in bits(self.masks[line])]
                 stray = self.names[next(bits(self.masks[line] & outside))]
                 raise self._error(f"the zone does not hold: {when} and O's line {cells[0]}-{cells[-1]} "
-                                  f"holds {self.o_count[line]} O marks (at most {limit - 1} allowed) and "
+                                  f"holds {self._o_marks(line)} O marks (at most {limit - 1} allowed) and "
                                   f"an empty cell outside the zone, {stray}, where the stray may stand")
 
 

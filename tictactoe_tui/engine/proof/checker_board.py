@@ -23,7 +23,13 @@ class Tables:
     lines_of: tuple[tuple[int, ...], ...]  # for each cell, the indices of the lines through it
     names: tuple[str, ...]
     symmetries: tuple[tuple[int, ...], ...]  # each as the image of every cell (eight on a square board)
-    kinds: tuple[tuple[int, ...], ...]  # by X's marks and O's marks on a line, its kind
+    kinds: tuple[int, ...]  # by a line's state, its kind
+    steps: dict[tuple[bool, int], tuple[Step, ...]]  # by mark (X or not) and step: for each state, a Step
+
+
+Step = tuple[int, int, int]
+"""What a mark put (step 1) or taken back (step -1) does to a line in a given state: the state it
+leaves, and the line's kind before and after; worked out once, so that a move only looks them up."""
 
 
 @cache
@@ -32,18 +38,38 @@ def tables(spec: BoardSpec) -> Tables:
     lines_of = tuple(tuple(index for index, mask in enumerate(masks) if mask >> cell & 1)
                      for cell in range(spec.cells))
     names = tuple(spec.cell_name(cell) for cell in range(spec.cells))
-    kinds = tuple(tuple(_kind(xs, os, k) for os in range(k + 1)) for xs in range(k + 1))
-    return Tables(masks, lines_of, names, _symmetries(spec), kinds)
+    kinds = tuple(_kind(xs, os, k) for xs, os in product(range(k + 1), repeat=2))
+    steps = {(is_x, step): _steps(k, step if is_x else 0, 0 if is_x else step)
+             for is_x, step in product((True, False), (1, -1))}
+    return Tables(masks, lines_of, names, _symmetries(spec), kinds, steps)
 
 
-X_FOUR, O_FOUR, X_THREE, O_LINE = 1, 2, 4, 8
+def state(x_marks: int, o_marks: int, k: int) -> int:
+    """A line's mark counts as one int, the index of its row in the tables of kinds and steps."""
+    return x_marks * (k + 1) + o_marks
+
+
+def _steps(k: int, x_step: int, o_step: int) -> tuple[Step, ...]:
+    """The step for every state (one the step cannot leave, a full line or one without that mark,
+    stays: no line of a game is in it)."""
+    table = []
+    for xs, os in product(range(k + 1), repeat=2):
+        x_after, o_after = xs + x_step, os + o_step
+        if min(x_after, o_after) < 0 or x_after + o_after > k:
+            x_after, o_after = xs, os
+        table.append((state(x_after, o_after, k), _kind(xs, os, k), _kind(x_after, o_after, k)))
+    return tuple(table)
+
+
+X_FOUR, O_FOUR, X_THREE, O_THREE, O_LINE = 1, 2, 4, 8, 16
 
 
 def _kind(xs: int, os: int, k: int) -> int:
     """A line of ``xs`` X marks and ``os`` O marks to the rules, as bits: a four (k - 1 marks of a side,
-    none of the other's), an X three (k - 2, no O), an O line (no X, k - 3 O or more: guards read it)."""
+    none of the other's), a three (k - 2), an O line (no X, k - 3 O or more: guards read it)."""
     return ((X_FOUR if xs == k - 1 and not os else 0) | (O_FOUR if os == k - 1 and not xs else 0)
-            | (X_THREE if xs == k - 2 and not os else 0) | (O_LINE if not xs and os >= k - 3 else 0))
+            | (X_THREE if xs == k - 2 and not os else 0) | (O_THREE if os == k - 2 and not xs else 0)
+            | (O_LINE if not xs and os >= k - 3 else 0))
 
 
 def _symmetries(spec: BoardSpec) -> tuple[tuple[int, ...], ...]:
