@@ -2,8 +2,8 @@
 
     python scripts/prove_gomoku.py [--minutes 60] [--processes N] [--nodes 3000000] [--quiet 2]
                                    [--plies 35] [--replies h1,a1] [--search depth|pn]
-                                   [--leaf-cost 30000] [--retry] [--split 4 [--by-reply [--deeper 2]]]
-                                   [--transplant]
+                                   [--leaf-cost 30000] [--retry]
+                                   [--split 4 [--by-reply [--deeper 2 [--probe 5]]]] [--transplant]
                                    [--memory GB] [--python] [--map]
 
 X opens in the centre. For each of O's first replies (35 up to symmetry, the farthest first), X's
@@ -26,7 +26,8 @@ proof of its own is searched alone instead, and kept as a branch once proven, so
 hard unit grows over several runs ("failed_reply" keeps the replies' failures); once every reply to
 a first move is proven, the unit's tree is written out whole. ``--deeper`` splits a reply that
 failed within the budget in the same way, by X's first move there and O's replies to it, as many
-levels down as it says. ``--transplant`` searches nothing:
+levels down as it says; ``--probe`` picks that move among X's first few there, by how many of its
+replies short searches leave open. ``--transplant`` searches nothing:
 it offers each open unit the proofs of units that differ from it by one of O's marks
 (``engine.proof.transplant``), and keeps those the checker passes; a unit none passes is offered
 again once it has more donors. Every line of the proof must end within ``--plies`` plies of the
@@ -53,7 +54,7 @@ from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from tictactoe_tui.engine.bigboard.threatboard import ThreatBoard
 from tictactoe_tui.engine.budget import Budget, OutOfBudget
@@ -76,6 +77,12 @@ REPLY_FAILURES = "failed_reply"
 REFUTED = "refuted"
 """A position split by reply -> X's moves there that are refuted: the search of one of O's replies
 to the move ended without a proof before its budget ran out, as it would with a bigger one."""
+PICKED = "picked"
+"""A reply split deeper after a probe -> X's move it is split by: of X's first few moves there, the
+one whose replies the probe's searches left the fewest open."""
+PROBE_NODES = 500_000
+"""The budget of each of a probe's searches: most replies that a budget a hundred times as big
+proves, it proves (or shows X's move lost) in seconds, so the replies it leaves open are the hard ones."""
 DEFENCE_NODES = 10_000 * pn_search.GROWTH**5
 """The most a split by O's replies lets X's threat tree after a first move cost: the bound the
 proof-number search gives a waiting move after five looks."""
@@ -182,7 +189,7 @@ def first_moves(unit: tuple[int, ...], count: int) -> list[int]:
 
 def read_progress() -> dict[str, Any]:
     progress: dict[str, Any] = {"seconds": 0.0, "nodes": 0, "untransplanted": {}, SPLIT_FAILURES: {},
-                                REPLY_FAILURES: {}, REFUTED: {},
+                                REPLY_FAILURES: {}, REFUTED: {}, PICKED: {},
                                 **{failures: {} for failures in FAILURES.values()}}
     if PROGRESS.exists():
         progress.update(json.loads(PROGRESS.read_text()))
@@ -224,7 +231,7 @@ def forget_proven_failures(document: dict[str, Any], progress: dict[str, Any], p
     """Drop the failed units that are proven now, as the same position reached another way: the
     progress file then lists only failures still open."""
     proven = proven_positions(document, UNIT_MOVES)
-    for failures in (*FAILURES.values(), SPLIT_FAILURES, REPLY_FAILURES, REFUTED):
+    for failures in (*FAILURES.values(), SPLIT_FAILURES, REPLY_FAILURES, REFUTED, PICKED):
         for name in list(progress[failures]):
             if _proof_of(unit_moves(name)[:UNIT_MOVES], proven, plies) is not None:
                 del progress[failures][name]
@@ -302,6 +309,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--deeper", type=int, default=0, metavar="LEVELS",
                         help="with --by-reply: split a reply that failed within --nodes by X's first move "
                              "there and O's replies to it, LEVELS levels down at most (default 0)")
+    parser.add_argument("--probe", type=int, default=1, metavar="MOVES",
+                        help="with --deeper: split a failed reply by the one of X's first MOVES moves "
+                             "there whose replies searches of PROBE_NODES nodes leave the fewest open "
+                             "(default 1: the first)")
     parser.add_argument("--transplant", action="store_true",
                         help="search nothing: offer open units the proofs of units one O mark apart")
     parser.add_argument("--memory", type=float,
@@ -319,6 +330,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.deeper < 0 or args.deeper and not args.by_reply:
         parser.error("--deeper splits the replies of --by-reply further: give --by-reply, and no fewer "
                      "than 0 levels")
+    if args.probe < 1 or args.probe > 1 and not args.deeper:
+        parser.error("--probe picks the move a reply is split by deeper: give --deeper, and at least 1 move")
     if args.memory is not None and not 0 < args.memory < 2**20:
         parser.error("--memory must be a positive number of gigabytes")
     chosen = None if args.replies is None else [BOARD.parse_cell(name) for name in args.replies.split(",")]
@@ -401,22 +414,32 @@ def split_by_reply(document: dict[str, Any], progress: dict[str, Any], chosen: l
     branches go.
 
     A reply that failed within ``args.nodes`` already is split in turn, ``args.deeper`` levels down
-    at most: by X's first move there (as the proof-number search orders them) and O's replies to
-    that, each searched alone. Its proof is written out as a branch once they all are, as the
-    unit's is, and so on up. A deep line weighs less against a search's budget than the whole
-    reply does, and a worker's memory holds one line's positions, not all of them."""
-    failed, refuted = progress[REPLY_FAILURES], progress[REFUTED]
+    at most: by X's first move there (as the proof-number search orders them, or as a probe of
+    ``args.probe`` moves picks: ``probe``) and O's replies to that, each searched alone. Its proof
+    is written out as a branch once they all are, as the unit's is, and so on up. A deep line weighs
+    less against a search's budget than the whole reply does, and a worker's memory holds one line's
+    positions, not all of them."""
+    started = time.monotonic()
+    failed, refuted, picked = progress[REPLY_FAILURES], progress[REFUTED], progress[PICKED]
     compiled = _compiled_for(args)
+    looked: dict[tuple[int, ...], Defence | None] = {}
     defences: dict[tuple[int, ...], Defence] = {}
     settled: set[tuple[int, ...]] = set()
     dead: set[tuple[int, ...]] = set()
     tasks: list[tuple[Any, ...]] = []
-    known = store.branches(document)
+    to_probe: list[tuple[int, ...]] = []
+    known: dict[tuple[int, ...], dict[str, Any]] = {}
+
+    def defence_of(first: tuple[int, ...]) -> Defence | None:
+        """``first_defence`` of X's move that ends ``first``, worked out once a run."""
+        if first not in looked:
+            looked[first] = first_defence(first[:-1], first[-1], args.plies, compiled)
+        return looked[first]
 
     def split(position: tuple[int, ...], first: int, deeper: int) -> None:
         """Queue the replies to X's ``first`` move after ``position`` that are still open, splitting
         those that failed within the budget ``deeper`` levels further at most."""
-        defence = first_defence(position, first, args.plies, compiled)
+        defence = defence_of((*position, first))
         if defence is None:
             return
         defences[(*position, first)] = defence
@@ -428,26 +451,25 @@ def split_by_reply(document: dict[str, Any], progress: dict[str, Any], chosen: l
                 continue
             if failed.get(_name(moves), 0) < args.nodes:
                 tasks.append((moves, args.nodes, QUIET, args.plies, "pn", args.leaf_cost, compiled))
-            elif deeper > 0 and (below := first_unrefuted(moves)) is not None:
+            elif deeper > 0 and (below := split_move(moves)) is not None:
                 split(moves, below, deeper - 1)
 
-    def first_unrefuted(position: tuple[int, ...]) -> int | None:
-        """X's first move after ``position`` (as the proof-number search orders them) not refuted."""
-        dead_here = refuted.get(_name(position), [])
-        moves = first_moves(position, len(dead_here) + 1)
-        return next((move for move in moves if BOARD.cell_name(move) not in dead_here), None)
+    def split_move(position: tuple[int, ...]) -> int | None:
+        """X's move to split a failed reply by: the one a probe picked, or with no probe asked for,
+        the first (as the proof-number search orders them) not refuted; None while a probe is
+        still to pick it."""
+        if _name(position) in picked:
+            return BOARD.parse_cell(picked[_name(position)])
+        if args.probe > 1:
+            to_probe.append(position)
+            return None
+        return next(iter(unrefuted_moves(progress, position, 1)), None)
 
     def refute(first: tuple[int, ...]) -> None:
         """X's move that ends ``first`` has a reply no budget proves: its split is dead, and so
         are the branches proven under it."""
         dead.add(first)
-        position, name = first[:-1], BOARD.cell_name(first[-1])
-        if name not in refuted.setdefault(_name(position), []):
-            refuted[_name(position)].append(name)
-        _drop_below(document, first)
-        _forget(progress, first)
-        print(f"{_name(position)}: X's move {name} refuted, a reply's search ended without a proof",
-              flush=True)
+        _refute(document, progress, first)
 
     def settle(first: tuple[int, ...]) -> bool:
         """Write out the position before X's move that ends ``first`` once every reply to it is
@@ -466,16 +488,30 @@ def split_by_reply(document: dict[str, Any], progress: dict[str, Any], chosen: l
                 settle(position[:-1])
         return True
 
-    for unit, first in _splits(document, progress, chosen, args):
-        if unit not in settled and BOARD.cell_name(first) not in refuted.get(_name(unit), []):
-            split(unit, first, args.deeper)
-    # The moves with the fewest replies still open first, those of the first moves with the fewest
-    # first: they are the nearest to a position proven, and to a whole unit.
-    near = Counter(task[0][:-1] for task in tasks)
+    def queue() -> None:
+        """Every reply still to search, those of the moves with the fewest replies still open first,
+        those of the first moves with the fewest first: the nearest to a position proven, and to a
+        whole unit."""
+        tasks.clear()
+        to_probe.clear()
+        known.clear()
+        known.update(store.branches(document))
+        for unit, first in _splits(document, progress, chosen, args):
+            if unit not in settled and BOARD.cell_name(first) not in refuted.get(_name(unit), []):
+                split(unit, first, args.deeper)
+        near = Counter(task[0][:-1] for task in tasks)
+        left = Counter(task[0][:UNIT_MOVES + 1] for task in tasks)
+        tasks.sort(key=lambda task: (near[task[0][:-1]], left[task[0][:UNIT_MOVES + 1]]))
+
+    queue()
+    if to_probe:
+        if not probe(document, progress, to_probe, defence_of, args, compiled):
+            return
+        queue()  # the replies of the moves picked; a position met below them is probed by a later run
+    minutes = args.minutes - (time.monotonic() - started) / 60
     left = Counter(task[0][:UNIT_MOVES + 1] for task in tasks)
-    tasks.sort(key=lambda task: (near[task[0][:-1]], left[task[0][:UNIT_MOVES + 1]]))
     print(f"{len(tasks)} of O's replies to search, after {_many(len(left), 'first move')}, "
-          f"{args.processes} processes, {args.minutes:g} minutes", flush=True)
+          f"{args.processes} processes, {max(minutes, 0):.0f} minutes", flush=True)
 
     def recorded(result: tuple[tuple[int, ...], Any, int, float]) -> None:
         moves = result[0]
@@ -490,7 +526,114 @@ def split_by_reply(document: dict[str, Any], progress: dict[str, Any], chosen: l
         return not any(moves[:length] in settled for length in range(UNIT_MOVES, len(moves), 2)) \
             and not any(moves[:length] in dead for length in range(UNIT_MOVES + 1, len(moves), 2))
 
-    run(document, progress, prove_unit, tasks, recorded, args, start="spawn", wanted=wanted)
+    rest = argparse.Namespace(**vars(args) | {"minutes": minutes})
+    run(document, progress, prove_unit, tasks, recorded, rest, start="spawn", wanted=wanted)
+
+
+def unrefuted_moves(progress: dict[str, Any], position: tuple[int, ...], count: int) -> list[int]:
+    """The first ``count`` of X's moves after ``position`` (as the proof-number search orders them)
+    not refuted."""
+    dead_here = progress[REFUTED].get(_name(position), [])
+    moves = first_moves(position, len(dead_here) + count)
+    return [move for move in moves if BOARD.cell_name(move) not in dead_here][:count]
+
+
+def _refute(document: dict[str, Any], progress: dict[str, Any], first: tuple[int, ...]) -> None:
+    """Keep X's move that ends ``first`` as refuted (a search of one of its replies ended without a
+    proof before its budget did, as it would with any budget), and take out what was proven below it."""
+    position, name = first[:-1], BOARD.cell_name(first[-1])
+    if name not in progress[REFUTED].setdefault(_name(position), []):
+        progress[REFUTED][_name(position)].append(name)
+    if progress[PICKED].get(_name(position)) == name:
+        del progress[PICKED][_name(position)]
+    _drop_below(document, first)
+    _forget(progress, first)
+    print(f"{_name(position)}: X's move {name} refuted, a reply's search ended without a proof", flush=True)
+
+
+def probe(document: dict[str, Any], progress: dict[str, Any], positions: list[tuple[int, ...]],
+          defence_of: Callable[[tuple[int, ...]], Defence | None], args: argparse.Namespace,
+          compiled: bool) -> bool:
+    """Pick X's move to split each of ``positions`` (failed replies) by: of the first ``args.probe``
+    of X's moves there not refuted that threaten something, the one whose replies searches of
+    ``PROBE_NODES`` nodes each leave the fewest open, the first of those on a tie. A reply proven
+    already counts as proven, one failed within ``PROBE_NODES`` or more as open. The picked move's
+    replies that a probe search proved become branches and the others' failures are kept, as a
+    split's would be; what a split by another move had proven goes. A position whose searches the
+    run did not finish is probed again by the next. Whether the run went on to its end (not
+    stopped)."""
+    failed, known = progress[REPLY_FAILURES], store.branches(document)
+    candidates: dict[tuple[int, ...], list[int]] = {}
+    still_open: Counter[tuple[int, ...]] = Counter()  # by X's move, as the moves up to it
+    waiting: Counter[tuple[int, ...]] = Counter()  # by position, its probe's searches not yet done
+    found: dict[tuple[int, ...], list[tuple[tuple[int, ...], Any]]] = {}
+    lost: set[tuple[int, ...]] = set()
+    tasks = []
+    for position in positions:
+        candidates[position] = [move for move in unrefuted_moves(progress, position, args.probe)
+                                if defence_of((*position, move)) is not None]
+        for move in candidates[position]:
+            found[(*position, move)] = []
+            for reply in cast(Defence, defence_of((*position, move))).needed:
+                moves = (*position, move, reply)
+                if moves in known:
+                    continue
+                if failed.get(_name(moves), 0) >= PROBE_NODES:
+                    still_open[(*position, move)] += 1
+                    continue
+                tasks.append((moves, PROBE_NODES, QUIET, args.plies, "pn", args.leaf_cost, compiled))
+                waiting[position] += 1
+    print(f"{len(tasks)} searches of {PROBE_NODES:,} nodes to pick X's move in {len(positions)} of the "
+          f"failed replies, among its first {args.probe}", flush=True)
+
+    def pick(position: tuple[int, ...]) -> None:
+        for move in candidates[position]:
+            if (*position, move) in lost:
+                _refute(document, progress, (*position, move))
+        alive = [move for move in candidates[position] if (*position, move) not in lost]
+        if not alive:
+            print(f"{_name(position)}: no move to split by among X's first {args.probe}", flush=True)
+            return
+        best = min(alive, key=lambda move: still_open[(*position, move)])
+        progress[PICKED][_name(position)] = BOARD.cell_name(best)
+        for move in alive:
+            if move != best:
+                _drop_below(document, (*position, move))
+                _forget(progress, (*position, move))
+        for moves, tree in found[(*position, best)]:
+            if tree is None:
+                failed[_name(moves)] = max(PROBE_NODES, failed.get(_name(moves), 0))
+            else:
+                _forget(progress, moves)
+                store.add(document, moves, tree)
+        replies = len(cast(Defence, defence_of((*position, best))).needed)
+        others = ", ".join(f"{BOARD.cell_name(move)}: {still_open[(*position, move)]}"
+                           for move in alive if move != best)
+        print(f"{_name(position)}: X's move {BOARD.cell_name(best)} picked, the probe left "
+              f"{still_open[(*position, best)]} of its {replies} replies open ({others or 'no other move'})",
+              flush=True)
+
+    def recorded(result: tuple[tuple[int, ...], Any, int, float]) -> None:
+        moves, tree, nodes, seconds = result
+        first = moves[:-1]
+        progress["seconds"] += seconds
+        progress["nodes"] += nodes
+        if tree is None and nodes < PROBE_NODES:  # the search ended, its budget not spent
+            lost.add(first)
+        elif tree in (None, OUT_OF_MEMORY):  # open either way; only a failure within the budget is kept
+            still_open[first] += 1
+            if tree is None:
+                found[first].append((moves, None))
+        else:
+            found[first].append((moves, tree))
+        waiting[first[:-1]] -= 1
+        if not waiting[first[:-1]]:
+            pick(first[:-1])
+
+    for position in positions:
+        if not waiting[position]:
+            pick(position)
+    return run(document, progress, prove_unit, tasks, recorded, args, start="spawn")
 
 
 def _splits(document: dict[str, Any], progress: dict[str, Any], chosen: list[int] | None,
@@ -576,11 +719,11 @@ def transplant_all(document: dict[str, Any], progress: dict[str, Any], chosen: l
 
 def run(document: dict[str, Any], progress: dict[str, Any], worker: Callable[..., Any],
         tasks: list[tuple[Any, ...]], recorded: Callable[[Any], None], args: argparse.Namespace,
-        start: str = "fork", wanted: Callable[[tuple[Any, ...]], bool] = lambda task: True) -> None:
+        start: str = "fork", wanted: Callable[[tuple[Any, ...]], bool] = lambda task: True) -> bool:
     """Run ``worker`` on every task of ``tasks`` that is still ``wanted`` when its turn comes, on
     ``args.processes`` processes (started by the ``multiprocessing`` method ``start``) until
     ``args.minutes`` have passed, handing each result to ``recorded`` and saving the proof every
-    ``SAVE_EVERY``.
+    ``SAVE_EVERY``; whether it went on to its end, not stopped by Ctrl+C or SIGTERM.
 
     A task whose worker raises is dropped for a later run, and the others go on. A worker that dies
     (the system's out-of-memory killer, say) breaks its pool: what was proven is saved, the tasks
@@ -606,7 +749,7 @@ def run(document: dict[str, Any], progress: dict[str, Any], worker: Callable[...
                             queue.append(task)  # never started: the next pool takes it
                             raise
                     if not running:
-                        return
+                        return True
                     done, _ = wait(running, return_when=FIRST_COMPLETED)
                     # Those that ended well first: one whose worker died raises, and is still under way.
                     for future in sorted(done, key=lambda future: future.exception() is not None):
@@ -635,7 +778,8 @@ def run(document: dict[str, Any], progress: dict[str, Any], worker: Callable[...
                 for child in multiprocessing.active_children():
                     child.terminate()
                 pool.shutdown(wait=False, cancel_futures=True)
-                return
+                return False
+    return True
 
 
 def worker_memory(processes: int) -> int | None:
@@ -707,10 +851,10 @@ def _drop_below(document: dict[str, Any], moves: tuple[int, ...]) -> None:
 def _forget(progress: dict[str, Any], moves: tuple[int, ...]) -> None:
     """A position proven (or X's move refuted) leaves every search's failures, and those of the
     positions below it."""
-    for failures in (*FAILURES.values(), SPLIT_FAILURES, REPLY_FAILURES, REFUTED):
+    for failures in (*FAILURES.values(), SPLIT_FAILURES, REPLY_FAILURES, REFUTED, PICKED):
         progress[failures].pop(_name(moves), None)
     below = _name(moves) + " "
-    for failures in (REPLY_FAILURES, REFUTED):
+    for failures in (REPLY_FAILURES, REFUTED, PICKED):
         for name in [name for name in progress[failures] if name.startswith(below)]:
             del progress[failures][name]
 

@@ -47,7 +47,7 @@ def document_with(plies: dict[tuple[int, ...], int]) -> dict[str, Any]:
 
 def no_failures() -> dict[str, Any]:
     return {"seconds": 0.0, "nodes": 0, "failed": {}, "failed_pn": {}, "failed_first": {}, "failed_reply": {},
-            "refuted": {}}
+            "refuted": {}, "picked": {}}
 
 
 def test_a_unit_is_searched_within_short_limits_first_then_within_the_whole_limit() -> None:
@@ -351,7 +351,7 @@ def test_a_worker_may_take_only_its_share_of_memory() -> None:
 
 def split_args(nodes: int, split: int) -> dict[str, Any]:
     return {"processes": 1, "minutes": 5.0, "memory": None, "plies": 35, "nodes": nodes, "split": split,
-            "leaf_cost": 3_000, "python": True}
+            "leaf_cost": 3_000, "python": True, "probe": 1}
 
 
 def split_script(monkeypatch: pytest.MonkeyPatch, unit: tuple[int, ...]) -> ModuleType:
@@ -520,6 +520,71 @@ def test_a_move_whose_reply_a_search_ends_without_proving_is_refuted_and_the_spl
     following = script.first_moves(first[:-1], 2)[1]
     after = (*first[:-1], following)
     assert any(moves[:len(after)] == after for moves in store.branches(document))  # its replies proven
+
+
+def test_a_probe_picks_the_move_whose_replies_it_leaves_fewest_open_and_splits_by_it(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    unit = tuple(QUIET.moves)
+    script, document, progress, args = split_by_reply_once(monkeypatch, unit)
+    failed = sorted(script.unit_moves(name) for name in progress["failed_reply"])
+    monkeypatch.setattr(script, "PROBE_NODES", 300)
+    capsys.readouterr()
+    probing = argparse.Namespace(**args | {"deeper": 1, "probe": 3})
+    script.split_by_reply(document, progress, None, probing)
+    out = capsys.readouterr().out
+    assert f"of 300 nodes to pick X's move in {len(failed)} of the failed replies, among its first 3" in out
+    assert progress["picked"] and set(progress["picked"]) <= {script._name(moves) for moves in failed}
+    known = store.branches(document)
+
+    def open_after(position: tuple[int, ...], move: int) -> int:
+        """The replies to ``move`` that a search of 300 nodes leaves open, searched here again."""
+        defence = script.first_defence(position, move, 35, False)
+        assert defence is not None
+        return sum(script.prove_unit((*position, move, reply), 300, script.QUIET, 35, "pn", 3_000,
+                                     False)[1] is None for reply in defence.needed)
+
+    name, move = next(iter(progress["picked"].items()))
+    position, best = script.unit_moves(name), BOARD.parse_cell(move)
+    others = [other for other in script.unrefuted_moves(progress, position, 3) if other != best
+              and script.first_defence(position, other, 35, False) is not None]
+    assert others  # a pick among more than one move
+    least = open_after(position, best)
+    assert all(least <= open_after(position, other) for other in others)
+    for moves, branch in known.items():
+        if len(moves) > len(position) and moves[:len(position)] == position:
+            assert moves[len(position)] == best  # nothing of the moves not picked kept
+            assert check_branch(BOARD, list(moves), branch["tree"])[1] <= 35 - len(moves)
+
+    script.split_by_reply(document, progress, None, probing)
+    assert "to pick X's move" not in capsys.readouterr().out  # picked once, kept
+    script.split_by_reply(document, progress, None, argparse.Namespace(**vars(probing) | {"nodes": 100_000}))
+    assert list(store.branches(document)) == [unit]
+    branch = store.branches(document)[unit]
+    assert check_branch(BOARD, list(unit), branch["tree"])[1] == branch["plies"] <= 35 - len(unit)
+    assert progress["failed_reply"] == {} and progress["picked"] == {}
+
+
+def test_a_run_stopped_while_it_probes_searches_nothing_more(monkeypatch: pytest.MonkeyPatch) -> None:
+    script, document, progress, args = split_by_reply_once(monkeypatch, tuple(QUIET.moves))
+    runs: list[list[Any]] = []
+
+    def stopped(document: dict[str, Any], progress: dict[str, Any], worker: Any, tasks: list[Any],
+                recorded: Any, args: argparse.Namespace, start: str) -> bool:
+        runs.append(tasks)
+        return False
+
+    monkeypatch.setattr(script, "run", stopped)
+    script.split_by_reply(document, progress, None, argparse.Namespace(**args | {"deeper": 1, "probe": 2}))
+    assert len(runs) == 1 and {task[1] for task in runs[0]} == {script.PROBE_NODES}  # the probe's only
+    assert progress["picked"] == {}
+
+
+def test_a_probe_needs_deeper_splits_and_a_move(capsys: pytest.CaptureFixture[str]) -> None:
+    for flags in (["--split", "1", "--by-reply", "--probe", "2"],
+                  ["--split", "1", "--by-reply", "--deeper", "1", "--probe", "0"]):
+        with pytest.raises(SystemExit):
+            load_script().main(flags)
+        assert "--probe picks the move" in capsys.readouterr().err
 
 
 def test_deeper_splits_need_the_replies_of_a_split_by_reply(capsys: pytest.CaptureFixture[str]) -> None:
