@@ -850,7 +850,7 @@ def _drop_below(document: dict[str, Any], moves: tuple[int, ...]) -> None:
 
 def _forget(progress: dict[str, Any], moves: tuple[int, ...]) -> None:
     """A position proven (or X's move refuted) leaves every search's failures, and those of the
-    positions below it."""
+    positions below it, with the moves picked there to split by."""
     for failures in (*FAILURES.values(), SPLIT_FAILURES, REPLY_FAILURES, REFUTED, PICKED):
         progress[failures].pop(_name(moves), None)
     below = _name(moves) + " "
