@@ -413,12 +413,12 @@ def split_by_reply(document: dict[str, Any], progress: dict[str, Any], chosen: l
     move is proven, the unit's tree is written out whole, the replies' trees in it, and their
     branches go.
 
-    A reply that failed within ``args.nodes`` already is split in turn, ``args.deeper`` levels down
-    at most: by X's first move there (as the proof-number search orders them, or as a probe of
-    ``args.probe`` moves picks: ``probe``) and O's replies to that, each searched alone. Its proof
-    is written out as a branch once they all are, as the unit's is, and so on up. A deep line weighs
-    less against a search's budget than the whole reply does, and a worker's memory holds one line's
-    positions, not all of them."""
+    A reply that failed within ``args.nodes`` (in an earlier run, or in an earlier round of this
+    one) is split in turn, ``args.deeper`` levels down at most: by X's first move there (as the
+    proof-number search orders them, or as a probe of ``args.probe`` moves picks: ``probe``) and
+    O's replies to that, each searched alone. Its proof is written out as a branch once they all
+    are, as the unit's is, and so on up. A deep line weighs less against a search's budget than the
+    whole reply does, and a worker's memory holds one line's positions, not all of them."""
     started = time.monotonic()
     failed, refuted, picked = progress[REPLY_FAILURES], progress[REFUTED], progress[PICKED]
     compiled = _compiled_for(args)
@@ -503,16 +503,6 @@ def split_by_reply(document: dict[str, Any], progress: dict[str, Any], chosen: l
         left = Counter(task[0][:UNIT_MOVES + 1] for task in tasks)
         tasks.sort(key=lambda task: (near[task[0][:-1]], left[task[0][:UNIT_MOVES + 1]]))
 
-    queue()
-    if to_probe:
-        if not probe(document, progress, to_probe, defence_of, args, compiled):
-            return
-        queue()  # the replies of the moves picked; a position met below them is probed by a later run
-    minutes = args.minutes - (time.monotonic() - started) / 60
-    left = Counter(task[0][:UNIT_MOVES + 1] for task in tasks)
-    print(f"{len(tasks)} of O's replies to search, after {_many(len(left), 'first move')}, "
-          f"{args.processes} processes, {max(minutes, 0):.0f} minutes", flush=True)
-
     def recorded(result: tuple[tuple[int, ...], Any, int, float]) -> None:
         moves = result[0]
         record(document, progress, *result, args.nodes, REPLY_FAILURES)
@@ -526,8 +516,31 @@ def split_by_reply(document: dict[str, Any], progress: dict[str, Any], chosen: l
         return not any(moves[:length] in settled for length in range(UNIT_MOVES, len(moves), 2)) \
             and not any(moves[:length] in dead for length in range(UNIT_MOVES + 1, len(moves), 2))
 
-    rest = argparse.Namespace(**vars(args) | {"minutes": minutes})
-    run(document, progress, prove_unit, tasks, recorded, rest, start="spawn", wanted=wanted)
+    def rest() -> argparse.Namespace:
+        """The run's arguments, with the minutes it has left."""
+        spent = (time.monotonic() - started) / 60
+        return argparse.Namespace(**vars(args) | {"minutes": args.minutes - spent})
+
+    # Rounds until nothing is new: a reply that fails in one is probed and split in the next.
+    probed: set[tuple[int, ...]] = set()
+    searched: set[tuple[int, ...]] = set()
+    while rest().minutes > 0:
+        queue()
+        fresh = [position for position in to_probe if position not in probed]
+        if fresh:
+            probed.update(fresh)
+            if not probe(document, progress, fresh, defence_of, rest(), compiled):
+                return
+            queue()  # the replies of the moves picked
+        new = [task for task in tasks if task[0] not in searched]
+        searched.update(task[0] for task in new)
+        left = Counter(task[0][:UNIT_MOVES + 1] for task in new)
+        print(f"{len(new)} of O's replies to search, after {_many(len(left), 'first move')}, "
+              f"{args.processes} processes, {max(rest().minutes, 0):.0f} minutes", flush=True)
+        if not new and not fresh:
+            return
+        if not run(document, progress, prove_unit, new, recorded, rest(), start="spawn", wanted=wanted):
+            return
 
 
 def unrefuted_moves(progress: dict[str, Any], position: tuple[int, ...], count: int) -> list[int]:

@@ -491,6 +491,21 @@ def test_a_reply_that_failed_is_split_deeper_and_written_out_once_its_own_replie
     assert progress["failed_reply"] == {}
 
 
+def test_a_reply_that_fails_in_a_run_is_split_deeper_in_its_next_round(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    unit = tuple(QUIET.moves)
+    script = split_script(monkeypatch, unit)
+    monkeypatch.setattr(script, "UNIT_MOVES", len(unit))
+    document, progress = store.empty_document(), no_failures()
+    args = split_args(500, 1) | {"by_reply": True, "deeper": 1}
+    script.split_by_reply(document, progress, None, argparse.Namespace(**args))
+    rounds = [line for line in capsys.readouterr().out.splitlines() if "of O's replies to search" in line]
+    assert len(rounds) == 3 and rounds[-1].startswith("0 of")  # the replies, theirs, then nothing new
+    failed = {script.unit_moves(name) for name in progress["failed_reply"]}
+    assert {len(moves) for moves in failed} == {len(unit) + 2, len(unit) + 4}
+    assert all(moves[:len(unit) + 2] in failed for moves in failed if len(moves) == len(unit) + 4)
+
+
 def test_a_move_whose_reply_a_search_ends_without_proving_is_refuted_and_the_split_takes_the_next(
         monkeypatch: pytest.MonkeyPatch) -> None:
     unit = tuple(QUIET.moves)
@@ -498,12 +513,13 @@ def test_a_move_whose_reply_a_search_ends_without_proving_is_refuted_and_the_spl
     searched: list[tuple[int, ...]] = []
 
     def ended_first(document: dict[str, Any], progress: dict[str, Any], worker: Any, tasks: list[Any],
-                    recorded: Any, args: argparse.Namespace, start: str, wanted: Any) -> None:
+                    recorded: Any, args: argparse.Namespace, start: str, wanted: Any) -> bool:
         """The run in this process, the first search ending without a proof before its budget."""
         for task in tasks:
             if wanted(task):
                 searched.append(task[0])
                 recorded((task[0], None, 10, 0.0) if len(searched) == 1 else worker(*task))
+        return True
 
     real_run = script.run
     monkeypatch.setattr(script, "run", ended_first)
