@@ -38,3 +38,24 @@ def test_a_proof_that_does_not_hold_names_its_branch(tmp_path: Path,
     assert check_proof.main([str(path), "--processes", "2"]) == 1
     assert capsys.readouterr().err == ("proof check failed: branch 2: "
                                        "the branch says 5 plies, its tree's bound is 3\n")
+
+
+def test_a_sample_is_checked_alone_and_counted(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = write(tmp_path / "proof.zip", ("f8 g8 h8", "a1 o1 a15", 3, OPEN_FOUR),
+                 ("f7 g7 h7", "a1 o1 a15", 3, x("i7", ("e7", x("j7")), ("j7", x("e7")))))
+    counted = []
+    for sample in ("1", "2", "5"):
+        assert check_proof.main([str(path), "--sample", sample]) == 0
+        lines = capsys.readouterr().out.splitlines()[1:]
+        figures = {line[:16].strip(): line[16:].split()[0] for line in lines}
+        counted.append((figures["branches"], figures["positions"]))
+    assert counted == [("1", "4"), ("2", "8"), ("2", "8")]  # four positions a branch, no more than there are
+
+
+def test_a_sample_that_does_not_hold_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = write(tmp_path / "proof.zip", ("f8 g8 h8", "a1 o1 a15", 5, OPEN_FOUR))
+    assert check_proof.main([str(path), "--sample", "1"]) == 1
+    assert "the branch says 5 plies, its tree's bound is 3" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        check_proof.main([str(path), "--sample", "0"])
+    assert "--sample must be at least 1 branch" in capsys.readouterr().err
