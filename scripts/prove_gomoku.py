@@ -573,8 +573,8 @@ def probe(document: dict[str, Any], progress: dict[str, Any], positions: list[tu
     already counts as proven, one failed within ``PROBE_NODES`` or more as open. The picked move's
     replies that a probe search proved become branches and the others' failures are kept, as a
     split's would be; what a split by another move had proven goes. A position whose searches the
-    run did not finish is probed again by the next. Whether the run went on to its end (not
-    stopped)."""
+    run did not finish, or did not reach in time, is probed again by the next. Whether the run went
+    on to its end (not stopped)."""
     failed, known = progress[REPLY_FAILURES], store.branches(document)
     candidates: dict[tuple[int, ...], list[int]] = {}
     still_open: Counter[tuple[int, ...]] = Counter()  # by X's move, as the moves up to it
@@ -582,7 +582,10 @@ def probe(document: dict[str, Any], progress: dict[str, Any], positions: list[tu
     found: dict[tuple[int, ...], list[tuple[tuple[int, ...], Any]]] = {}
     lost: set[tuple[int, ...]] = set()
     tasks = []
+    end = time.monotonic() + args.minutes * 60
     for position in positions:
+        if time.monotonic() > end:  # each move's threat tree takes a while: the rest wait for a later run
+            break
         candidates[position] = [move for move in unrefuted_moves(progress, position, args.probe)
                                 if defence_of((*position, move)) is not None]
         for move in candidates[position]:
@@ -596,7 +599,7 @@ def probe(document: dict[str, Any], progress: dict[str, Any], positions: list[tu
                     continue
                 tasks.append((moves, PROBE_NODES, QUIET, args.plies, "pn", args.leaf_cost, compiled))
                 waiting[position] += 1
-    print(f"{len(tasks)} searches of {PROBE_NODES:,} nodes to pick X's move in {len(positions)} of the "
+    print(f"{len(tasks)} searches of {PROBE_NODES:,} nodes to pick X's move in {len(candidates)} of the "
           f"failed replies, among its first {args.probe}", flush=True)
 
     def pick(position: tuple[int, ...]) -> None:
@@ -643,7 +646,7 @@ def probe(document: dict[str, Any], progress: dict[str, Any], positions: list[tu
         if not waiting[first[:-1]]:
             pick(first[:-1])
 
-    for position in positions:
+    for position in candidates:
         if not waiting[position]:
             pick(position)
     return run(document, progress, prove_unit, tasks, recorded, args, start="spawn")

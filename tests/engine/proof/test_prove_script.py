@@ -595,6 +595,23 @@ def test_a_run_stopped_while_it_probes_searches_nothing_more(monkeypatch: pytest
     assert progress["picked"] == {}
 
 
+def test_a_probe_out_of_time_leaves_its_positions_to_a_later_run(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    script, document, progress, args = split_by_reply_once(monkeypatch, tuple(QUIET.moves))
+    failed = [script.unit_moves(name) for name in progress["failed_reply"]]
+    capsys.readouterr()
+    looked: list[tuple[int, ...]] = []
+
+    def defence_of(first: tuple[int, ...]) -> Any:
+        looked.append(first)
+        return script.first_defence(first[:-1], first[-1], 35, False)
+
+    out_of_time = argparse.Namespace(**args | {"deeper": 1, "probe": 2, "minutes": 0})
+    assert script.probe(document, progress, failed, defence_of, out_of_time, False)
+    assert "0 searches of 500,000 nodes to pick X's move in 0 of the failed" in capsys.readouterr().out
+    assert looked == [] and progress["picked"] == {}
+
+
 def test_a_probe_needs_deeper_splits_and_a_move(capsys: pytest.CaptureFixture[str]) -> None:
     for flags in (["--split", "1", "--by-reply", "--probe", "2"],
                   ["--split", "1", "--by-reply", "--deeper", "1", "--probe", "0"]):
