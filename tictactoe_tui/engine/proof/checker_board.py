@@ -14,6 +14,10 @@ from itertools import product
 from ..rules.lines import win_lines
 from ..rules.spec import BoardSpec
 
+Step = tuple[int, int, int]
+"""What a mark put (step 1) or taken back (step -1) does to a line in a given state: the state it
+leaves, and the line's kind before and after; worked out once, so that a move only looks them up."""
+
 
 @dataclass(frozen=True)
 class Tables:
@@ -25,11 +29,6 @@ class Tables:
     symmetries: tuple[tuple[int, ...], ...]  # each as the image of every cell (eight on a square board)
     kinds: tuple[int, ...]  # by a line's state, its kind
     steps: dict[tuple[bool, int], tuple[Step, ...]]  # by mark (X or not) and step: for each state, a Step
-
-
-Step = tuple[int, int, int]
-"""What a mark put (step 1) or taken back (step -1) does to a line in a given state: the state it
-leaves, and the line's kind before and after; worked out once, so that a move only looks them up."""
 
 
 @cache
