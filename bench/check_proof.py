@@ -108,12 +108,18 @@ def sample_speed(path: Path, count: int) -> int:
         print(f"proof check failed: {error}", file=sys.stderr)
         return 1
     seconds = time.process_time() - start
-    print(f"{path}")
-    print(f"branches        {len(entries):>12,} (a sample, seed {SEED})")
-    print(f"positions       {positions:>12,}")
-    print(f"processor time  {seconds:>12.2f} s")
-    print(f"a second        {positions / max(seconds, 1e-9):>12,.0f} positions")
+    _print_figures(path, [("branches", f"{len(entries):>12,} (a sample, seed {SEED})"),
+                          ("positions", f"{positions:>12,}"),
+                          ("processor time", f"{seconds:>12.2f} s"),
+                          ("a second", f"{positions / max(seconds, 1e-9):>12,.0f} positions")])
     return 0
+
+
+def _print_figures(path: Path, figures: list[tuple[str, str]]) -> None:
+    """The file, then each figure under a label, the figures in one column."""
+    print(f"{path}")
+    for label, figure in figures:
+        print(f"{label:<16}{figure}")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -142,14 +148,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"proof check failed: {error}", file=sys.stderr)
         return 1
     seconds = time.perf_counter() - start
-    print(f"{args.path}")
-    print(f"branches        {len(results):>12,}")
-    print(f"positions       {sum(result[0] for result in results):>12,}")
-    print(f"  of the game   {sum(result[3] for result in results):>12,} (threat trees left out)")
-    print(f"longest bound   {max(result[1] for result in results):>12,} plies")
-    print(f"from the start  {max(plies + before for _, plies, before, _ in results):>12,} plies, at most")
-    print(f"processes       {args.processes:>12}")
-    print(f"wall time       {seconds:>12.1f} s")
+    _print_figures(args.path, [
+        ("branches", f"{len(results):>12,}"),
+        ("positions", f"{sum(result[0] for result in results):>12,}"),
+        ("  of the game", f"{sum(result[3] for result in results):>12,} (threat trees left out)"),
+        ("longest bound", f"{max(result[1] for result in results):>12,} plies"),
+        ("from the start", f"{max(plies + before for _, plies, before, _ in results):>12,} plies, at most"),
+        ("processes", f"{args.processes:>12}"),
+        ("wall time", f"{seconds:>12.1f} s")])
     return 0
 
 
