@@ -24,7 +24,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from tictactoe_tui.engine.proof.archive import open_archive, read_trees
+from tictactoe_tui.engine.proof.archive import ArchiveError, entry, open_archive, read_trees, tree_reader
 from tictactoe_tui.engine.proof.checker import (
     BOARD,
     REFERENCE,
@@ -32,7 +32,6 @@ from tictactoe_tui.engine.proof.checker import (
     ProofError,
     check_entry,
     check_header,
-    load_document,
     stated_bounds,
 )
 from tictactoe_tui.engine.rules.spec import BoardSpec
@@ -43,24 +42,37 @@ SEED = 3
 
 
 _SHARED: list[Any] = []
-"""The document's branches and their stated bounds, handed to each worker once as it starts
-(forked, it shares them): the branches themselves are gigabytes, and each task names one by number."""
+"""A worker's file, its reader of the file's trees (once it has opened it), the header's branches and
+their stated bounds: each task names a branch by number, and the worker reads its tree itself, so that
+no process holds the whole proof."""
 
 
-def _share(branches: Sequence[Any], bounds: Bounds) -> None:
-    _SHARED[:] = [branches, bounds]
+def _share(path: Path, branches: Sequence[Any], bounds: Bounds) -> None:
+    # A tree is parsed, checked and freed by its reference count, and parsed JSON holds no cycles: the
+    # cycle collector would only walk each tree as it is parsed.
+    gc.disable()
+    _SHARED[:] = [path, None, branches, bounds]
 
 
 def _check(index: int) -> tuple[int, int, int, int]:
     """Worker: (positions, bound, moves before the branch, game positions) for branch ``index``,
     whose references name the branches of the shared bounds; ProofError, naming it, if it fails."""
-    branches, bounds = _SHARED
+    path, read, branches, bounds = _SHARED
     branch = branches[index]
     try:
-        positions, plies = check_entry(BoardSpec.parse(BOARD), branch, bounds)
+        if read is None:
+            archive, _ = open_archive(path)
+            read = _SHARED[1] = tree_reader(archive)
+        if not isinstance(branch, dict):
+            raise ArchiveError("a branch of the header is not an object")
+        checked = entry(branch, read(branch))
+    except (OSError, ValueError) as error:
+        raise ProofError(f"cannot read the proof {path}: {error}") from None
+    try:
+        positions, plies = check_entry(BoardSpec.parse(BOARD), checked, bounds)
     except ProofError as error:
         raise ProofError(f"branch {index + 1}: {error}") from None
-    return positions, plies, len(branch["moves"]), game_positions(branch["tree"], "x")
+    return positions, plies, len(checked["moves"]), game_positions(checked["tree"], "x")
 
 
 def game_positions(node: Any, kind: str) -> int:
@@ -95,8 +107,8 @@ def sample_speed(path: Path, count: int) -> int:
             stated = header["branches"]
             drawn = sorted(random.Random(SEED).sample(stated, min(count, len(stated))),
                            key=lambda branch: (branch["member"], branch["line"]))
-            entries = [{"moves": branch["moves"], "plies": branch["plies"], "tree": tree}
-                       for branch, tree in zip(drawn, read_trees(archive, drawn), strict=True)]
+            trees = read_trees(archive, drawn)
+            entries = [entry(branch, tree) for branch, tree in zip(drawn, trees, strict=True)]
     except (OSError, ValueError) as error:
         print(f"cannot read the proof {path}: {error}", file=sys.stderr)
         return 1
@@ -135,15 +147,17 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     start = time.perf_counter()
     try:
-        document = load_document(args.path)
-        # Tens of millions of objects kept to the end: out of the cycle collector's sight, so that
-        # no full collection walks them, here or in the forked workers (which would copy them too).
-        gc.freeze()
-        # The whole document's shape here, every branch in the workers.
-        branches = list(check_header(document))
+        try:
+            archive, header = open_archive(args.path)
+        except (OSError, ValueError) as error:
+            raise ProofError(f"cannot read the proof {args.path}: {error}") from None
+        archive.close()
+        # The document's shape here, from the header; every branch's tree in the workers, each
+        # reading the groups of the branches it is handed.
+        branches = list(check_header(header))
         with ProcessPoolExecutor(args.processes, initializer=_share,
-                                 initargs=(branches, stated_bounds(branches))) as pool:
-            results = list(pool.map(_check, range(len(branches)), chunksize=16))
+                                 initargs=(args.path, branches, stated_bounds(branches))) as pool:
+            results = list(pool.map(_check, range(len(branches)), chunksize=4))
     except ProofError as error:
         print(f"proof check failed: {error}", file=sys.stderr)
         return 1

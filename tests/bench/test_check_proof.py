@@ -3,6 +3,8 @@ the checker's message, naming the branch."""
 
 from __future__ import annotations
 
+import json
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -59,3 +61,29 @@ def test_a_sample_that_does_not_hold_is_refused(tmp_path: Path, capsys: pytest.C
     with pytest.raises(SystemExit):
         check_proof.main([str(path), "--sample", "0"])
     assert "--sample must be at least 1 branch" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("damage", ["group truncated", "header branch not an object", "not a zip"])
+def test_a_file_that_cannot_be_read_is_refused_with_the_reason(tmp_path: Path, damage: str,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    # The workers read the trees themselves: a group they cannot read fails the check as the header would.
+    path = write(tmp_path / "proof.zip", ("f8 g8 h8", "a1 o1 a15", 3, OPEN_FOUR),
+                 ("f7 g7 h7", "a1 o1 a15", 3, x("i7", ("e7", x("j7")), ("j7", x("e7")))))
+    with zipfile.ZipFile(path) as file:
+        members = {name: file.read(name) for name in file.namelist()}
+    header = json.loads(members[archive.HEADER])
+    group = header["branches"][1]["member"]
+    if damage == "group truncated":
+        members[group] = members[group][:-20]
+    else:
+        header["branches"][1] = ["not", "a", "branch"]
+        members[archive.HEADER] = json.dumps(header).encode()
+    with zipfile.ZipFile(path, "w") as file:
+        for name, data in members.items():
+            file.writestr(name, data)
+    if damage == "not a zip":
+        path.write_bytes(b"PK but nothing else")
+    assert check_proof.main([str(path), "--processes", "2"]) == 1
+    error = capsys.readouterr().err
+    assert error.startswith(f"proof check failed: cannot read the proof {path}: "), error
+    assert error.count("\n") == 1, "one line, no traceback"

@@ -133,7 +133,8 @@ def test_an_unchanged_group_is_not_compressed_again(tmp_path: Path, monkeypatch:
 
 @pytest.mark.parametrize("damage", ["not a zip", "no header", "header not an object", "no member",
                                     "line out of range", "line not a number", "group truncated",
-                                    "group not json", "deflated", "two streams", "too deep"])
+                                    "group not json", "deflated", "two streams", "too deep",
+                                    "member not a name"])
 def test_a_damaged_file_is_refused_with_a_reason(tmp_path: Path, damage: str) -> None:
     path = tmp_path / "proof.zip"
     written(path, BRANCHES)
@@ -149,6 +150,9 @@ def test_a_damaged_file_is_refused_with_a_reason(tmp_path: Path, damage: str) ->
             members[archive.HEADER] = b"[1, 2]"
         elif damage == "no member":
             del members["branches/112-1.json.xz"]
+        elif damage == "member not a name":
+            header["branches"][1]["member"] = ["branches/112-1.json.xz"]
+            members[archive.HEADER] = json.dumps(header).encode()
         elif damage in ("line out of range", "line not a number"):
             header["branches"][1]["line"] = 7 if damage == "line out of range" else "0"
             members[archive.HEADER] = json.dumps(header).encode()

@@ -16,9 +16,8 @@ import json
 import lzma
 import zipfile
 import zlib
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from itertools import groupby
 from pathlib import Path
 from typing import IO, Any
 
@@ -119,17 +118,36 @@ def open_archive(file: Path | IO[bytes]) -> tuple[zipfile.ZipFile, dict[str, Any
 
 def read_tree(archive: zipfile.ZipFile, branch: dict[str, Any]) -> Any:
     """The tree of a branch of the header, read from its group; ``ArchiveError`` if it cannot be."""
-    return _pick(_lines(archive, branch.get("member")), branch)
+    return _pick(_lines(archive, _member(branch)), branch)
 
 
 def read_trees(archive: zipfile.ZipFile, branches: Sequence[dict[str, Any]]) -> Iterator[Any]:
-    """The trees of ``branches`` of the header, in order, a group decompressed once for each run of
-    its branches: the whole proof passes through the memory of one group, where ``read_document``
-    holds it all."""
-    for name, run in groupby(branches, key=lambda branch: branch.get("member")):
-        lines = _lines(archive, name)
-        for branch in run:
-            yield _pick(lines, branch)
+    """The trees of ``branches`` of the header, in order: the whole proof passes through the memory
+    of one group, where ``read_document`` holds it all."""
+    read = tree_reader(archive)
+    return (read(branch) for branch in branches)
+
+
+def tree_reader(archive: zipfile.ZipFile) -> Callable[[dict[str, Any]], Any]:
+    """A reader of the trees of the header's branches that keeps the last group it decompressed, so
+    that branches read in the header's order decompress each group once however they are handed out."""
+    last: dict[str, list[bytes]] = {}
+
+    def read(branch: dict[str, Any]) -> Any:
+        name = _member(branch)
+        lines = last.get(name)
+        if lines is None:
+            lines = _lines(archive, name)
+            last.clear()
+            last[name] = lines
+        return _pick(lines, branch)
+
+    return read
+
+
+def entry(branch: dict[str, Any], tree: Any) -> dict[str, Any]:
+    """The document's branch for a branch of the header and its tree: its place in the file left out."""
+    return {key: value for key, value in branch.items() if key not in ("member", "line")} | {"tree": tree}
 
 
 def read_document(file: Path | IO[bytes]) -> dict[str, Any]:
@@ -138,18 +156,17 @@ def read_document(file: Path | IO[bytes]) -> dict[str, Any]:
     Raises ``ArchiveError`` (a ``ValueError``) for a damaged file, ``OSError`` for one that cannot
     be read."""
     archive, header = open_archive(file)
-    groups: dict[object, list[bytes]] = {}
+    groups: dict[str, list[bytes]] = {}
     branches = []
     with archive, _collector_paused():
         for branch in header["branches"]:
             if not isinstance(branch, dict):
                 raise ArchiveError("a branch of the header is not an object")
-            name = branch.get("member")
-            if name not in groups:
-                groups[name] = _lines(archive, name)
-            tree = _pick(groups[name], branch)
-            branches.append({key: value for key, value in branch.items() if key not in ("member", "line")}
-                            | {"tree": tree})
+            name = _member(branch)
+            lines = groups.get(name)
+            if lines is None:
+                lines = groups[name] = _lines(archive, name)
+            branches.append(entry(branch, _pick(lines, branch)))
     return {**header, "branches": branches}
 
 
@@ -181,10 +198,16 @@ def _pick(lines: list[bytes], branch: dict[str, Any]) -> Any:
         raise ArchiveError(f"a tree of the group {group} is not JSON: {error}") from None
 
 
-def _lines(archive: zipfile.ZipFile, name: object) -> list[bytes]:
-    """A group's trees, one a line, as text; ``ArchiveError`` if it is missing or too big."""
+def _member(branch: dict[str, Any]) -> str:
+    """The name of the group holding a branch's tree; ``ArchiveError`` if it gives none."""
+    name = branch.get("member")
     if not isinstance(name, str):
         raise ArchiveError("a branch does not name its tree's group")
+    return name
+
+
+def _lines(archive: zipfile.ZipFile, name: str) -> list[bytes]:
+    """A group's trees, one a line, as text; ``ArchiveError`` if it is missing or too big."""
     try:
         return _unpacked(_read(archive, name)).split(b"\n")
     except _UNREADABLE as error:
