@@ -4,7 +4,7 @@
                                    [--plies 35] [--replies h1,a1] [--search depth|pn]
                                    [--leaf-cost 30000] [--retry]
                                    [--split 4 [--by-reply [--deeper 2 [--probe 5]]]] [--transplant]
-                                   [--memory GB] [--python] [--map]
+                                   [--memory GB] [--python] [--map] [--open]
 
 X opens in the centre. For each of O's first replies (35 up to symmetry, the farthest first), X's
 second move is fixed and every second reply of O (up to symmetry) is a unit of work: a proof, by
@@ -35,7 +35,9 @@ empty board: a unit's proof is searched for within what is left, a unit proven i
 again, and a first reply folds only when all its units are within the limit. The threat searches are
 the compiled ones (``engine.proof.compiled``) where the machine has a C compiler, which make the
 same proofs as the Python ones ten to sixteen times as fast (``bench/prover_speed.py``); ``--python``
-keeps to Python. Ctrl+C or ``--minutes`` stops the run after saving.
+keeps to Python. Ctrl+C or ``--minutes`` stops the run after saving. ``--map`` and ``--open`` search
+nothing and read only the proof file's header: the board of first replies proven, and where the
+splits of the open units stand.
 """
 
 from __future__ import annotations
@@ -50,7 +52,7 @@ import signal
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
@@ -320,6 +322,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--python", action="store_true",
                         help="threat searches in Python only, not compiled (the same proofs, slower)")
     parser.add_argument("--map", action="store_true", help="only show the map of the proof so far")
+    parser.add_argument("--open", action="store_true",
+                        help="only show the open ends of the split units: the replies that failed "
+                             "within a budget and are not split further")
     args = parser.parse_args(argv)
     if args.leaf_cost < 1:
         parser.error("--leaf-cost must be at least 1")
@@ -335,14 +340,15 @@ def main(argv: list[str] | None = None) -> int:
     if args.memory is not None and not 0 < args.memory < 2**20:
         parser.error("--memory must be a positive number of gigabytes")
     chosen = None if args.replies is None else [BOARD.parse_cell(name) for name in args.replies.split(",")]
+    if args.map or args.open:
+        outline = store.outline()  # the branches' moves are all either needs: no tree is read
+        print(board_map(outline) if args.map else open_report(store.branches(outline), read_progress()))
+        return 0
     document, progress = store.read(), read_progress()
     # The document is tens of millions of objects that live as long as the run: out of the cycle
     # collector's sight, a full collection no longer walks them (38 s each), nor do the forked
     # workers of a transplant run copy the pages they share with this process.
     gc.freeze()
-    if args.map:
-        print(board_map(document))
-        return 0
     signal.signal(signal.SIGTERM, _interrupt)
     splitter = split_by_reply if args.by_reply else split_all
     runner = transplant_all if args.transplant else splitter if args.split else search_all
@@ -543,6 +549,51 @@ def split_by_reply(document: dict[str, Any], progress: dict[str, Any], chosen: l
             return
 
 
+def open_report(known: Mapping[tuple[int, ...], object], progress: dict[str, Any]) -> str:
+    """Where the splits by reply stand: for each open unit, each of its first-level replies still
+    open (a unit, X's first move and O's reply) with the open ends below it, and the totals. An open
+    end is a reply that failed within a budget and is not split further: a reply split by a picked
+    move is open only through the ends below it, and a reply under a proven position is not open.
+    Level 1 is a first-level reply, level 2 a reply to X's move after it, and so on down."""
+    picked = progress[PICKED]
+    ends: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
+    for name in progress[REPLY_FAILURES]:
+        moves = unit_moves(name)
+        if name in picked or any(moves[:length] in known for length in range(UNIT_MOVES, len(moves) + 1, 2)):
+            continue
+        ends.setdefault(moves[:UNIT_MOVES + 2], []).append(moves)
+    if not ends:
+        return "no open ends: no unit is split by reply, or every split is proven"
+
+    def level(moves: tuple[int, ...]) -> int:
+        return (len(moves) - UNIT_MOVES) // 2
+
+    def by_level(found: list[tuple[int, ...]]) -> str:
+        counts = Counter(level(moves) for moves in found)
+        return ", ".join(f"level {depth}: {counts[depth]:,}" for depth in sorted(counts))
+
+    lines: list[str] = []
+    units = sorted({reply[:UNIT_MOVES] for reply in ends})
+    for unit in units:
+        replies = sorted(reply for reply in ends if reply[:UNIT_MOVES] == unit)
+        below = [moves for reply in replies for moves in ends[reply]]
+        lines.append(f"{_name(unit)}, split by X's {BOARD.cell_name(replies[0][UNIT_MOVES])}: "
+                     f"{_many(len(replies), 'open reply', 'open replies')}, "
+                     f"{_many(len(below), 'open end')} ({by_level(below)})")
+        for reply in replies:
+            split = f", split by {picked[_name(reply)]}" if _name(reply) in picked else ""
+            lines.append(f"  {BOARD.cell_name(reply[-1])}{split}: {_many(len(ends[reply]), 'open end')} "
+                         f"({by_level(ends[reply])})")
+    every = [moves for found in ends.values() for moves in found]
+    budgets = Counter(progress[REPLY_FAILURES][_name(moves)] for moves in every)
+    failed = ", ".join(f"{count:,} within {budget:,} nodes" for budget, count in sorted(budgets.items()))
+    lines.append(f"{_many(len(units), 'unit')} open, "
+                 f"{_many(len(ends), 'first-level reply', 'first-level replies')} open, "
+                 f"{_many(len(every), 'open end')} ({by_level(every)}); failed {failed}; "
+                 f"{_many(len(picked), 'reply', 'replies')} split by a picked move")
+    return "\n".join(lines)
+
+
 def unrefuted_moves(progress: dict[str, Any], position: tuple[int, ...], count: int) -> list[int]:
     """The first ``count`` of X's moves after ``position`` (as the proof-number search orders them)
     not refuted."""
@@ -703,8 +754,8 @@ def _announce(units: int, verb: str, args: argparse.Namespace) -> None:
           flush=True)
 
 
-def _many(count: int, noun: str) -> str:
-    return f"{count} {noun}{'' if count == 1 else 's'}"
+def _many(count: int, noun: str, plural: str | None = None) -> str:
+    return f"{count:,} {noun if count == 1 else plural or noun + 's'}"
 
 
 def transplant_all(document: dict[str, Any], progress: dict[str, Any], chosen: list[int] | None,

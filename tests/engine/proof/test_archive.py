@@ -47,6 +47,16 @@ def test_what_is_written_is_read_back(tmp_path: Path) -> None:
         assert {info.compress_type for info in file.infolist()} == {zipfile.ZIP_STORED}
 
 
+def test_the_outline_holds_each_branchs_moves_and_bound_and_no_tree(tmp_path: Path) -> None:
+    path = tmp_path / "proof.zip"
+    document = written(path, BRANCHES)
+    outline = store.outline(path)
+    assert [(entry["moves"], entry["plies"]) for entry in outline["branches"]] == [
+        (entry["moves"], entry["plies"]) for entry in document["branches"]]
+    assert not any("tree" in entry for entry in outline["branches"])
+    assert store.outline(tmp_path / "none.zip") == store.empty_document()
+
+
 def test_the_branches_keep_their_order_and_the_same_document_the_same_bytes(tmp_path: Path) -> None:
     path, again = tmp_path / "proof.zip", tmp_path / "again.zip"
     interleaved = [BRANCHES[1], BRANCHES[0], BRANCHES[2]]  # b1, a1, b1: the groups interleave

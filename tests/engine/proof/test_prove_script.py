@@ -630,3 +630,26 @@ def test_a_split_by_reply_needs_the_first_moves_to_split_by(capsys: pytest.Captu
     with pytest.raises(SystemExit):
         load_script().main(["--by-reply"])
     assert "give --split too" in capsys.readouterr().err
+
+
+def test_the_open_ends_are_the_failed_replies_not_split_further_and_not_under_a_proof() -> None:
+    script = load_script()
+    progress = no_failures() | {
+        "failed_reply": {"h8 h7 g8 h9 i8 f8": 100_000_000, "h8 h7 g8 h9 i8 f8 i7 i9": 3_000_000,
+                         "h8 h7 g8 h9 i8 f8 i7 i9 g9 j6 g7 g6": 3_000_000, "h8 h7 g8 h9 i8 j8": 3_000_000,
+                         "h8 h7 g8 f8 g7 i8 g6 g9": 3_000_000, "h8 h7 g8 f8 g7 i8 g6 e5 e6 d6": 30_000_000},
+        "picked": {"h8 h7 g8 h9 i8 f8": "i7", "h8 h7 g8 h9 i8 f8 i7 i9": "g9"}}
+    proven = {script.unit_moves("h8 h7 g8 f8 g7 i8 g6 g9"): {}}  # its own failure is an old one
+    report = script.open_report(proven, progress).splitlines()
+    assert report == [
+        "h8 h7 g8 f8, split by X's g7: 1 open reply, 1 open end (level 3: 1)",
+        "  i8: 1 open end (level 3: 1)",
+        "h8 h7 g8 h9, split by X's i8: 2 open replies, 2 open ends (level 1: 1, level 4: 1)",
+        "  f8, split by i7: 1 open end (level 4: 1)",
+        "  j8: 1 open end (level 1: 1)",
+        "2 units open, 3 first-level replies open, 3 open ends (level 1: 1, level 3: 1, level 4: 1); "
+        "failed 2 within 3,000,000 nodes, 1 within 30,000,000 nodes; 2 replies split by a picked move"]
+    proven[script.unit_moves("h8 h7 g8 h9 i8 f8 i7 i9")] = {}  # a split position proven: its ends go
+    assert "2 units open, 2 first-level replies open, 2 open ends" in script.open_report(proven, progress)
+    proven.update({script.unit_moves(name): {} for name in ("h8 h7 g8 h9", "h8 h7 g8 f8")})
+    assert script.open_report(proven, progress).startswith("no open ends")
