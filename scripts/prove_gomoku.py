@@ -3,7 +3,8 @@
     python scripts/prove_gomoku.py [--minutes 60] [--processes N] [--nodes 3000000] [--quiet 2]
                                    [--plies 35] [--replies h1,a1] [--search depth|pn]
                                    [--leaf-cost 30000] [--retry]
-                                   [--split 4 [--by-reply [--deeper 2 [--probe 5]]]] [--transplant]
+                                   [--split 4 [--by-reply [--deeper 2 [--probe 5] [--ends]]]]
+                                   [--transplant]
                                    [--memory GB] [--python] [--map] [--open]
 
 X opens in the centre. For each of O's first replies (35 up to symmetry, the farthest first), X's
@@ -27,7 +28,8 @@ hard unit grows over several runs ("failed_reply" keeps the replies' failures); 
 a first move is proven, the unit's tree is written out whole. ``--deeper`` splits a reply that
 failed within the budget in the same way, by X's first move there and O's replies to it, as many
 levels down as it says; ``--probe`` picks that move among X's first few there, by how many of its
-replies short searches leave open. ``--transplant`` searches nothing:
+replies short searches leave open; ``--ends`` searches a reply split already only through the
+replies below it, never whole again with a bigger budget. ``--transplant`` searches nothing:
 it offers each open unit the proofs of units that differ from it by one of O's marks
 (``engine.proof.transplant``), and keeps those the checker passes; a unit none passes is offered
 again once it has more donors. Every line of the proof must end within ``--plies`` plies of the
@@ -315,6 +317,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="with --deeper: split a failed reply by the one of X's first MOVES moves "
                              "there whose replies searches of PROBE_NODES nodes leave the fewest open "
                              "(default 1: the first)")
+    parser.add_argument("--ends", action="store_true",
+                        help="with --deeper: search a reply split already only through its replies, "
+                             "never whole again with a bigger budget")
     parser.add_argument("--transplant", action="store_true",
                         help="search nothing: offer open units the proofs of units one O mark apart")
     parser.add_argument("--memory", type=float,
@@ -337,6 +342,8 @@ def main(argv: list[str] | None = None) -> int:
                      "than 0 levels")
     if args.probe < 1 or args.probe > 1 and not args.deeper:
         parser.error("--probe picks the move a reply is split by deeper: give --deeper, and at least 1 move")
+    if args.ends and not args.deeper:
+        parser.error("--ends searches the open ends of deeper splits: give --deeper")
     if args.memory is not None and not 0 < args.memory < 2**20:
         parser.error("--memory must be a positive number of gigabytes")
     chosen = None if args.replies is None else [BOARD.parse_cell(name) for name in args.replies.split(",")]
@@ -424,7 +431,12 @@ def split_by_reply(document: dict[str, Any], progress: dict[str, Any], chosen: l
     proof-number search orders them, or as a probe of ``args.probe`` moves picks: ``probe``) and
     O's replies to that, each searched alone. Its proof is written out as a branch once they all
     are, as the unit's is, and so on up. A deep line weighs less against a search's budget than the
-    whole reply does, and a worker's memory holds one line's positions, not all of them."""
+    whole reply does, and a worker's memory holds one line's positions, not all of them.
+
+    A failed reply is searched whole again once the budget is bigger than the one it failed within,
+    before its split is looked at; with ``args.ends``, a reply split already (a failure or a branch
+    lies below it) never is, so that the whole budget goes to the open ends below it, those nearest
+    to a proven position first (``open_report`` lists them)."""
     started = time.monotonic()
     failed, refuted, picked = progress[REPLY_FAILURES], progress[REFUTED], progress[PICKED]
     compiled = _compiled_for(args)
@@ -435,6 +447,7 @@ def split_by_reply(document: dict[str, Any], progress: dict[str, Any], chosen: l
     tasks: list[tuple[Any, ...]] = []
     to_probe: list[tuple[int, ...]] = []
     known: dict[tuple[int, ...], dict[str, Any]] = {}
+    inner: set[tuple[int, ...]] = set()  # the replies split already: a failure or a branch lies below
 
     def defence_of(first: tuple[int, ...]) -> Defence | None:
         """``first_defence`` of X's move that ends ``first``, worked out once a run."""
@@ -455,7 +468,7 @@ def split_by_reply(document: dict[str, Any], progress: dict[str, Any], chosen: l
             moves = (*position, first, reply)
             if moves in known or moves in settled:
                 continue
-            if failed.get(_name(moves), 0) < args.nodes:
+            if failed.get(_name(moves), 0) < args.nodes and not (args.ends and moves in inner):
                 tasks.append((moves, args.nodes, QUIET, args.plies, "pn", args.leaf_cost, compiled))
             elif deeper > 0 and (below := split_move(moves)) is not None:
                 split(moves, below, deeper - 1)
@@ -502,6 +515,9 @@ def split_by_reply(document: dict[str, Any], progress: dict[str, Any], chosen: l
         to_probe.clear()
         known.clear()
         known.update(store.branches(document))
+        inner.clear()
+        inner.update(moves[:length] for moves in (*map(unit_moves, failed), *known)
+                     for length in range(UNIT_MOVES + 2, len(moves), 2))
         for unit, first in _splits(document, progress, chosen, args):
             if unit not in settled and BOARD.cell_name(first) not in refuted.get(_name(unit), []):
                 split(unit, first, args.deeper)

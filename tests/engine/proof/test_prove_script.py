@@ -351,7 +351,7 @@ def test_a_worker_may_take_only_its_share_of_memory() -> None:
 
 def split_args(nodes: int, split: int) -> dict[str, Any]:
     return {"processes": 1, "minutes": 5.0, "memory": None, "plies": 35, "nodes": nodes, "split": split,
-            "leaf_cost": 3_000, "python": True, "probe": 1}
+            "leaf_cost": 3_000, "python": True, "probe": 1, "ends": False}
 
 
 def split_script(monkeypatch: pytest.MonkeyPatch, unit: tuple[int, ...]) -> ModuleType:
@@ -504,6 +504,36 @@ def test_a_reply_that_fails_in_a_run_is_split_deeper_in_its_next_round(
     failed = {script.unit_moves(name) for name in progress["failed_reply"]}
     assert {len(moves) for moves in failed} == {len(unit) + 2, len(unit) + 4}
     assert all(moves[:len(unit) + 2] in failed for moves in failed if len(moves) == len(unit) + 4)
+
+
+def test_with_ends_a_reply_split_already_is_searched_only_through_the_replies_below_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    unit = tuple(QUIET.moves)
+    script, document, progress, args = split_by_reply_once(monkeypatch, unit)
+    script.split_by_reply(document, progress, None, argparse.Namespace(**args | {"deeper": 1}))
+    failed = {script.unit_moves(name) for name in progress["failed_reply"]}
+    split = {moves for moves in failed if len(moves) == len(unit) + 2}
+    below = {moves for moves in failed if len(moves) == len(unit) + 4}
+    assert split and below and all(moves[:len(unit) + 2] in split for moves in below)
+    searched: list[set[tuple[int, ...]]] = []
+
+    def searches(document: dict[str, Any], progress: dict[str, Any], worker: Any, tasks: list[Any],
+                 recorded: Any, args: argparse.Namespace, start: str, wanted: Any) -> bool:
+        searched.append({task[0] for task in tasks})
+        return False
+
+    monkeypatch.setattr(script, "run", searches)
+    more = args | {"deeper": 1, "nodes": 100_000}
+    script.split_by_reply(document, progress, None, argparse.Namespace(**more))
+    assert searched[-1] & failed == split  # without: each split reply whole again, before its split
+    script.split_by_reply(document, progress, None, argparse.Namespace(**more | {"ends": True}))
+    assert searched[-1] & failed == below  # with: the ends below them alone
+
+
+def test_ends_need_deeper_splits(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        load_script().main(["--split", "1", "--by-reply", "--ends"])
+    assert "--ends searches the open ends of deeper splits: give --deeper" in capsys.readouterr().err
 
 
 def test_a_move_whose_reply_a_search_ends_without_proving_is_refuted_and_the_split_takes_the_next(
