@@ -16,10 +16,12 @@ by a reference (and, at the end, into the proof from the empty board). A unit th
 position as one proven already (O's replies swapped, the board turned) is not searched: it takes
 that proof, turned. Units that failed are kept with the budget they had, in
 ``bench/results/gomoku_proof.json`` with the time spent, and are tried again only with a bigger
-budget. ``--search pn`` searches by proof numbers (``engine.proof.pn_search``) instead of depth
-first; its failures are kept apart ("failed_pn"), for a unit that fails one search may not fail the
-other. ``--leaf-cost`` weighs that search's leaves otherwise (see ``pn_search.LEAF_COST``); a unit
-that failed with one weight is tried with another by ``--retry``. ``--split`` splits each unit still
+budget (a run within another ``--plies`` keeps its own file, ``gomoku_proof_within_N.json``: a
+failure within one limit is none within another). ``--search pn`` searches by proof numbers
+(``engine.proof.pn_search``) instead of depth first; its failures are kept apart ("failed_pn"), for
+a unit that fails one search may not fail the other. ``--leaf-cost`` weighs that search's leaves
+otherwise (see ``pn_search.LEAF_COST``); a unit that failed with one weight is tried with another
+by ``--retry``. ``--split`` splits each unit still
 open by X's first move: each of the first few of X's moves there (as the proof-number search orders
 them) is searched alone, with the whole budget, and the first proven proves the unit; their failures
 are kept by move ("failed_first"). With ``--by-reply``, each of O's replies to those moves that needs a
@@ -191,12 +193,22 @@ def first_moves(unit: tuple[int, ...], count: int) -> list[int]:
     return pn_search.x_moves(ThreatBoard(Position.from_moves(BOARD, list(unit))))[:count]
 
 
-def read_progress() -> dict[str, Any]:
+def progress_path(plies: int) -> Path:
+    """The progress file of the runs whose lines end within ``plies`` of the empty board. What a
+    run remembers holds within its limit only: a reply that no search proved within 35 plies may be
+    proven within 45 in a few thousand nodes, and a move refuted within one limit may win within
+    another, so each limit keeps its failures, refutations and picks in a file of its own."""
+    return PROGRESS if plies == PLIES else PROGRESS.with_name(f"{PROGRESS.stem}_within_{plies}.json")
+
+
+def read_progress(plies: int = PLIES) -> dict[str, Any]:
     progress: dict[str, Any] = {"seconds": 0.0, "nodes": 0, "untransplanted": {}, SPLIT_FAILURES: {},
                                 REPLY_FAILURES: {}, REFUTED: {}, PICKED: {},
                                 **{failures: {} for failures in FAILURES.values()}}
-    if PROGRESS.exists():
-        progress.update(json.loads(PROGRESS.read_text()))
+    path = progress_path(plies)
+    if path.exists():
+        progress.update(json.loads(path.read_text()))
+    progress["plies"] = plies
     return progress
 
 
@@ -349,9 +361,10 @@ def main(argv: list[str] | None = None) -> int:
     chosen = None if args.replies is None else [BOARD.parse_cell(name) for name in args.replies.split(",")]
     if args.map or args.open:
         outline = store.outline()  # the branches' moves are all either needs: no tree is read
-        print(board_map(outline) if args.map else open_report(store.branches(outline), read_progress()))
+        progress = read_progress(args.plies)
+        print(board_map(outline) if args.map else open_report(store.branches(outline), progress))
         return 0
-    document, progress = store.read(), read_progress()
+    document, progress = store.read(), read_progress(args.plies)
     # The document is tens of millions of objects that live as long as the run: out of the cycle
     # collector's sight, a full collection no longer walks them (38 s each), nor do the forked
     # workers of a transplant run copy the pages they share with this process.
@@ -878,9 +891,9 @@ def worker_memory(processes: int) -> int | None:
 
 
 def save(document: dict[str, Any], progress: dict[str, Any]) -> int:
-    """Write the proof and the progress file; the proof file's size."""
+    """Write the proof and the progress file of the run's limit; the proof file's size."""
     size = store.write(document)
-    PROGRESS.write_text(json.dumps(progress, indent=1, sort_keys=True) + "\n")
+    progress_path(progress["plies"]).write_text(json.dumps(progress, indent=1, sort_keys=True) + "\n")
     return size
 
 

@@ -12,6 +12,7 @@ import importlib
 import os
 from concurrent.futures import ProcessPoolExecutor
 from itertools import pairwise
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -683,3 +684,22 @@ def test_the_open_ends_are_the_failed_replies_not_split_further_and_not_under_a_
     assert "2 units open, 2 first-level replies open, 2 open ends" in script.open_report(proven, progress)
     proven.update({script.unit_moves(name): {} for name in ("h8 h7 g8 h9", "h8 h7 g8 f8")})
     assert script.open_report(proven, progress).startswith("no open ends")
+
+
+def test_a_run_within_another_limit_keeps_its_failures_apart(monkeypatch: pytest.MonkeyPatch,
+                                                             tmp_path: Path) -> None:
+    script = load_script()
+    monkeypatch.setattr(script, "PROGRESS", tmp_path / "gomoku_proof.json")
+    monkeypatch.setattr(script.store, "write", lambda document: 0)
+    within_35 = script.read_progress()
+    within_35["failed_reply"]["h8 h7 g8 h9 i8 f8"] = 100_000_000
+    script.save(store.empty_document(), within_35)
+    within_45 = script.read_progress(45)
+    assert within_45["failed_reply"] == {} and within_45["plies"] == 45  # no failure within 45 plies
+    within_45["refuted"]["h8 h7 g8 h9 i8 f8 i7 i9 g9 j6"] = ["g7"]
+    script.save(store.empty_document(), within_45)
+    assert script.read_progress()["failed_reply"] == {"h8 h7 g8 h9 i8 f8": 100_000_000}
+    assert script.read_progress()["refuted"] == {}
+    assert script.read_progress(45)["refuted"] == {"h8 h7 g8 h9 i8 f8 i7 i9 g9 j6": ["g7"]}
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["gomoku_proof.json",
+                                                                 "gomoku_proof_within_45.json"]
