@@ -578,19 +578,28 @@ def split_by_reply(document: dict[str, Any], progress: dict[str, Any], chosen: l
             return
 
 
-def open_report(known: Mapping[tuple[int, ...], object], progress: dict[str, Any]) -> str:
-    """Where the splits by reply stand: for each open unit, each of its first-level replies still
-    open (a unit, X's first move and O's reply) with the open ends below it, and the totals. An open
-    end is a reply that failed within a budget and is not split further: a reply split by a picked
-    move is open only through the ends below it, and a reply under a proven position is not open.
-    Level 1 is a first-level reply, level 2 a reply to X's move after it, and so on down."""
-    picked = progress[PICKED]
+def open_ends(known: Mapping[tuple[int, ...], object],
+              progress: dict[str, Any]) -> dict[tuple[int, ...], list[tuple[int, ...]]]:
+    """The open ends of the splits by reply, by the first-level reply (a unit, X's first move and
+    O's reply) they lie below. An open end is a reply that failed within a budget and is not split
+    further: a reply split by a picked move is open only through the ends below it, and a reply
+    under a proven position is not open."""
     ends: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
     for name in progress[REPLY_FAILURES]:
         moves = unit_moves(name)
-        if name in picked or any(moves[:length] in known for length in range(UNIT_MOVES, len(moves) + 1, 2)):
+        if name in progress[PICKED] or any(moves[:length] in known
+                                           for length in range(UNIT_MOVES, len(moves) + 1, 2)):
             continue
         ends.setdefault(moves[:UNIT_MOVES + 2], []).append(moves)
+    return ends
+
+
+def open_report(known: Mapping[tuple[int, ...], object], progress: dict[str, Any]) -> str:
+    """Where the splits by reply stand: for each open unit, each of its first-level replies still
+    open with the open ends below it (``open_ends``), and the totals. Level 1 is a first-level
+    reply, level 2 a reply to X's move after it, and so on down."""
+    picked = progress[PICKED]
+    ends = open_ends(known, progress)
     if not ends:
         return "no open ends: no unit is split by reply, or every split is proven"
 
