@@ -1,7 +1,7 @@
 """What the proof's limit on the length of its lines costs the open ends of its splits.
 
     .venv/bin/python bench/ply_limit.py [--sample 12] [--seed 1] [--nodes 3000000] [--limits 35,45]
-                                        [--processes 2]
+                                        [--processes 2] [POSITION ...]
 
 No line of the proof may take more than 35 plies from the empty board (Allis's bound), and the open
 ends of the splits (``scripts/prove_gomoku.py --open``) lie 10 to 12 plies deep, so their proofs
@@ -11,7 +11,8 @@ It prints a line for each end and limit: proven or not, the nodes, and the bound
 (plies from the empty board, as the checker works it out from the rules); or "ended" when the
 search ended without a proof before its budget did, which within the prover's own limit refutes X's
 move above the end. Then the totals for each limit: proven, ended, and the median nodes of those
-proven.
+proven. Positions given by their moves ("h8 h7 g8 h9", say: a unit still open) are searched instead
+of the sample.
 """
 
 from __future__ import annotations
@@ -28,9 +29,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
 
 from prove_gomoku import QUIET, open_ends, prove_unit, read_progress  # noqa: E402
 
+from tictactoe_tui.engine.errors import GameError  # noqa: E402
 from tictactoe_tui.engine.proof import store  # noqa: E402
 from tictactoe_tui.engine.proof.book import BOARD  # noqa: E402
 from tictactoe_tui.engine.proof.checker import check_branch  # noqa: E402
+from tictactoe_tui.engine.rules.position import Position  # noqa: E402
 
 LEAF_COST = 3_000
 """The weight of a leaf whose threat search gave up, as the prover's runs on the splits have it."""
@@ -64,6 +67,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--nodes", type=int, default=3_000_000, help="the budget of each search")
     parser.add_argument("--limits", default="35,45", help="the most plies from the empty board, each in turn")
     parser.add_argument("--processes", type=int, default=2)
+    parser.add_argument("positions", nargs="*",
+                        help="positions with X to move, by their moves, instead of the sample")
     args = parser.parse_args(argv)
     try:
         limits = [int(limit) for limit in args.limits.split(",")]
@@ -71,12 +76,18 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--limits takes numbers of plies such as 35,45, not {args.limits!r}")
     if args.sample < 1 or args.nodes < 1 or args.processes < 1 or min(limits) < 1:
         parser.error("--sample, --nodes, --processes and every limit must be at least 1")
-    ends = sample(args.sample, args.seed)
+    try:  # the rules' own messages: a cell off the board, a cell taken, a move after the end
+        given = [Position.from_moves(BOARD, position.split()).moves for position in args.positions]
+    except GameError as error:
+        parser.error(f"a position is its moves, such as 'h8 h7 g8 h9': {error}")
+    if any(len(moves) % 2 for moves in given):
+        parser.error("each position must have X to move: an even number of moves")
+    ends = given or sample(args.sample, args.seed)
     if not ends:
         print("the proof has no open ends to measure")
         return 0
-    print(f"{len(ends)} open ends, {args.nodes:,} nodes each, within {', '.join(map(str, limits))} plies",
-          flush=True)
+    what = f"{len(ends)} {'position' if given else 'open end'}{'' if len(ends) == 1 else 's'}"
+    print(f"{what}, {args.nodes:,} nodes each, within {', '.join(map(str, limits))} plies", flush=True)
     with ProcessPoolExecutor(args.processes) as pool:
         futures = [pool.submit(search, moves, args.nodes, limit) for moves in ends for limit in limits]
         results = [future.result() for future in futures]

@@ -29,7 +29,7 @@ def test_the_figures_name_each_end_and_count_each_limit(monkeypatch: pytest.Monk
     assert ply_limit.main(["--nodes", "100000", "--limits", limits, "--processes", "1"]) == 0
     lines = capsys.readouterr().out.splitlines()
     name = " ".join(ply_limit.BOARD.cell_name(cell) for cell in MOVES)
-    assert lines[0] == f"1 open ends, 100,000 nodes each, within {limits.replace(',', ', ')} plies"
+    assert lines[0] == f"1 open end, 100,000 nodes each, within {limits.replace(',', ', ')} plies"
     assert lines[1].startswith(f"{name} within 13: ended without a proof, ")
     assert lines[2].startswith(f"{name} within 15: proven within 15 plies, ")
     assert lines[3] == "within 13 plies: 0 of 1 proven; 1 ended without a proof"
@@ -44,9 +44,23 @@ def test_the_sample_is_drawn_from_the_open_ends_alone_and_the_same_for_a_seed() 
     assert drawn == ply_limit.sample(5, 7) and len(drawn) == min(5, len(ends)) and set(drawn) <= ends
 
 
-@pytest.mark.parametrize("flags", [["--limits", "35,forty"], ["--sample", "0"], ["--limits", "0"]])
-def test_bad_flags_are_refused_with_a_message(flags: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+def test_positions_given_are_searched_instead_of_the_sample(monkeypatch: pytest.MonkeyPatch,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(ply_limit, "sample", lambda count, seed: pytest.fail("a sample drawn all the same"))
+    name = " ".join(ply_limit.BOARD.cell_name(cell) for cell in MOVES)
+    assert ply_limit.main(["--nodes", "100000", "--limits", "15", "--processes", "1", name]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "1 position, 100,000 nodes each, within 15 plies"
+    assert lines[1].startswith(f"{name} within 15: proven within 15 plies, ")
+
+
+@pytest.mark.parametrize(("flags", "message"), [
+    (["--limits", "35,forty"], "--limits takes numbers of plies such as 35,45, not '35,forty'"),
+    (["--sample", "0"], "must be at least 1"), (["--limits", "0"], "must be at least 1"),
+    (["h8 h8"], "h8 is already taken by X"), (["h8 p1"], "'p1' is off the 15x15 board"),
+    (["h8 h7 g8"], "each position must have X to move")])
+def test_bad_flags_are_refused_with_a_message(flags: list[str], message: str,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         ply_limit.main(flags)
-    error = capsys.readouterr().err
-    assert "--limits takes numbers of plies" in error or "must be at least 1" in error
+    assert message in capsys.readouterr().err
