@@ -20,28 +20,27 @@ budget (a run within another ``--plies`` keeps its own file, ``gomoku_proof_with
 failure within one limit is none within another). ``--search pn`` searches by proof numbers
 (``engine.proof.pn_search``) instead of depth first; its failures are kept apart ("failed_pn"), for
 a unit that fails one search may not fail the other. ``--leaf-cost`` weighs that search's leaves
-otherwise (see ``pn_search.LEAF_COST``); a unit that failed with one weight is tried with another
-by ``--retry``. ``--split`` splits each unit still
-open by X's first move: each of the first few of X's moves there (as the proof-number search orders
-them) is searched alone, with the whole budget, and the first proven proves the unit; their failures
-are kept by move ("failed_first"). With ``--by-reply``, each of O's replies to those moves that needs a
-proof of its own is searched alone instead, and kept as a branch once proven, so that the work on a
-hard unit grows over several runs ("failed_reply" keeps the replies' failures); once every reply to
-a first move is proven, the unit's tree is written out whole. ``--deeper`` splits a reply that
-failed within the budget in the same way, by X's first move there and O's replies to it, as many
-levels down as it says; ``--probe`` picks that move among X's first few there, by how many of its
-replies short searches leave open; ``--ends`` searches a reply split already only through the
-replies below it, never whole again with a bigger budget. ``--transplant`` searches nothing:
-it offers each open unit the proofs of units that differ from it by one of O's marks
-(``engine.proof.transplant``), and keeps those the checker passes; a unit none passes is offered
-again once it has more donors. Every line of the proof must end within ``--plies`` plies of the
-empty board: a unit's proof is searched for within what is left, a unit proven in more is proven
-again, and a first reply folds only when all its units are within the limit. The threat searches are
-the compiled ones (``engine.proof.compiled``) where the machine has a C compiler, which make the
-same proofs as the Python ones ten to sixteen times as fast (``bench/prover_speed.py``); ``--python``
-keeps to Python. Ctrl+C or ``--minutes`` stops the run after saving. ``--map`` and ``--open`` search
-nothing and read only the proof file's header: the board of first replies proven, and where the
-splits of the open units stand.
+otherwise (see ``pn_search.LEAF_COST``); a unit that failed with one weight is tried with another by
+``--retry``. ``--split`` splits each unit still open by X's first move: each of the first few of X's
+moves there (as the proof-number search orders them) is searched alone, with the whole budget, and
+the first proven proves the unit; their failures are kept by move ("failed_first"). With
+``--by-reply``, each of O's replies to those moves that needs a proof of its own is searched alone
+instead, and kept as a branch once proven, so that the work on a hard unit grows over several runs
+("failed_reply" keeps the replies' failures); once every reply to a first move is proven, the unit's
+tree is written out whole. ``--deeper`` splits a reply that failed within the budget in the same
+way, by X's first move there and O's replies to it, as many levels down as it says; ``--probe``
+picks that move among X's first few there, by how many of its replies short searches leave open;
+``--ends`` searches a reply split already only through the replies below it, never whole again with
+a bigger budget. ``--transplant`` searches nothing: it offers each open unit the proofs of units
+that differ from it by one of O's marks (``engine.proof.transplant``), and keeps those the checker
+passes; a unit none passes is offered again once it has more donors. Every line of the proof must
+end within ``--plies`` plies of the empty board: a unit's proof is searched for within what is left,
+a unit proven in more is proven again, and a first reply folds only when all its units are within
+the limit. The threat searches are the compiled ones (``engine.proof.compiled``) where the machine
+has a C compiler, which make the same proofs as the Python ones ten to sixteen times as fast
+(``bench/prover_speed.py``); ``--python`` keeps to Python. Ctrl+C or ``--minutes`` stops the run
+after saving. ``--map`` and ``--open`` search nothing and read only the proof file's header: the
+board of first replies proven, and where the splits of the open units stand.
 """
 
 from __future__ import annotations
@@ -360,7 +359,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--memory must be a positive number of gigabytes")
     chosen = None if args.replies is None else [BOARD.parse_cell(name) for name in args.replies.split(",")]
     if args.map or args.open:
-        outline = store.outline()  # the branches' moves are all either needs: no tree is read
+        outline = store.outline()  # both need only the branches' moves: no tree is read
         progress = read_progress(args.plies)
         print(board_map(outline) if args.map else open_report(store.branches(outline), progress))
         return 0
