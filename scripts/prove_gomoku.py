@@ -195,7 +195,7 @@ def first_moves(unit: tuple[int, ...], count: int) -> list[int]:
 def progress_path(plies: int) -> Path:
     """The progress file of the runs whose lines end within ``plies`` of the empty board. What a
     run remembers holds within its limit only: a reply that no search proved within 35 plies may be
-    proven within 45 in a few thousand nodes, and a move refuted within one limit may win within
+    proven within 45 in under 100,000 nodes, and a move refuted within one limit may win within
     another, so each limit keeps its failures, refutations and picks in a file of its own."""
     return PROGRESS if plies == PLIES else PROGRESS.with_name(f"{PROGRESS.stem}_within_{plies}.json")
 
