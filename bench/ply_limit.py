@@ -27,7 +27,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
 
-from prove_gomoku import QUIET, open_ends, prove_unit, read_progress  # noqa: E402
+from prove_gomoku import QUIET, moves_name, open_ends, prove_unit, read_progress  # noqa: E402
 
 from tictactoe_tui.engine.errors import GameError  # noqa: E402
 from tictactoe_tui.engine.proof import store  # noqa: E402
@@ -92,8 +92,8 @@ def main(argv: list[str] | None = None) -> int:
         futures = [pool.submit(search, moves, args.nodes, limit) for moves in ends for limit in limits]
         results = [future.result() for future in futures]
     for result in results:
-        name = " ".join(BOARD.cell_name(cell) for cell in result["moves"])
-        print(f"{name} within {result['limit']}: {verdict(result)}, {result['nodes']:,} nodes")
+        print(f"{moves_name(result['moves'])} within {result['limit']}: {verdict(result)}, "
+              f"{result['nodes']:,} nodes")
     for limit in limits:
         found = [result for result in results if result["limit"] == limit]
         proven = [result["nodes"] for result in found if result["bound"] is not None]

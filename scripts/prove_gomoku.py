@@ -264,7 +264,8 @@ def _within(branch: dict[str, Any] | None, plies: int) -> bool:
     return branch is not None and branch["plies"] + len(branch["moves"]) <= plies
 
 
-def _name(moves: tuple[int, ...]) -> str:
+def moves_name(moves: tuple[int, ...]) -> str:
+    """The moves as the progress file and the reports name them: cell names such as ``h8 g7``."""
     return " ".join(BOARD.cell_name(cell) for cell in moves)
 
 
@@ -409,7 +410,7 @@ def split_all(document: dict[str, Any], progress: dict[str, Any], chosen: list[i
     compiled = _compiled_for(args)
     tasks = [(unit, first, args.nodes, args.plies, args.leaf_cost, compiled)
              for unit, first in _splits(document, progress, chosen, args)
-             if failed.get(_name(unit), {}).get(BOARD.cell_name(first), 0) < args.nodes]
+             if failed.get(moves_name(unit), {}).get(BOARD.cell_name(first), 0) < args.nodes]
     searched = len({task[0] for task in tasks})
     print(f"{_many(len(tasks), 'first move')} to search, in {_many(searched, 'unit')}, {args.processes} "
           f"processes, {args.minutes:g} minutes", flush=True)
@@ -420,7 +421,7 @@ def split_all(document: dict[str, Any], progress: dict[str, Any], chosen: list[i
         move = BOARD.cell_name(first)
         record(document, progress, moves, tree, nodes, seconds, args.nodes, None, f", X's first move {move}")
         if tree is None:  # kept by move, apart from the unit's own failures
-            tried = failed.setdefault(_name(moves), {})
+            tried = failed.setdefault(moves_name(moves), {})
             tried[move] = max(args.nodes, tried.get(move, 0))
         elif tree != OUT_OF_MEMORY:
             proven.add(moves)
@@ -480,7 +481,7 @@ def split_by_reply(document: dict[str, Any], progress: dict[str, Any], chosen: l
             moves = (*position, first, reply)
             if moves in known or moves in settled:
                 continue
-            if failed.get(_name(moves), 0) < args.nodes and not (args.ends and moves in inner):
+            if failed.get(moves_name(moves), 0) < args.nodes and not (args.ends and moves in inner):
                 tasks.append((moves, args.nodes, QUIET, args.plies, "pn", args.leaf_cost, compiled))
             elif deeper > 0 and (below := split_move(moves)) is not None:
                 split(moves, below, deeper - 1)
@@ -489,8 +490,8 @@ def split_by_reply(document: dict[str, Any], progress: dict[str, Any], chosen: l
         """X's move to split a failed reply by: the one a probe picked, or with no probe asked for,
         the first (as the proof-number search orders them) not refuted; None while a probe is
         still to pick it."""
-        if _name(position) in picked:
-            return BOARD.parse_cell(picked[_name(position)])
+        if moves_name(position) in picked:
+            return BOARD.parse_cell(picked[moves_name(position)])
         if args.probe > 1:
             to_probe.append(position)
             return None
@@ -511,9 +512,10 @@ def split_by_reply(document: dict[str, Any], progress: dict[str, Any], chosen: l
         settled.add(position)
         _forget(progress, position)
         if len(position) == UNIT_MOVES:
-            print(f"{_name(position)}: proven by X's first move {BOARD.cell_name(first[-1])}", flush=True)
+            print(f"{moves_name(position)}: proven by X's first move {BOARD.cell_name(first[-1])}",
+                  flush=True)
         else:
-            print(f"{_name(position)}: proven by X's move {BOARD.cell_name(first[-1])} and its replies",
+            print(f"{moves_name(position)}: proven by X's move {BOARD.cell_name(first[-1])} and its replies",
                   flush=True)
             if position[:-1] in defences:
                 settle(position[:-1])
@@ -531,7 +533,7 @@ def split_by_reply(document: dict[str, Any], progress: dict[str, Any], chosen: l
         inner.update(moves[:length] for moves in (*map(unit_moves, failed), *known)
                      for length in range(UNIT_MOVES + 2, len(moves), 2))
         for unit, first in _splits(document, progress, chosen, args):
-            if unit not in settled and BOARD.cell_name(first) not in refuted.get(_name(unit), []):
+            if unit not in settled and BOARD.cell_name(first) not in refuted.get(moves_name(unit), []):
                 split(unit, first, args.deeper)
         near = Counter(task[0][:-1] for task in tasks)
         left = Counter(task[0][:UNIT_MOVES + 1] for task in tasks)
@@ -614,15 +616,15 @@ def open_report(known: Mapping[tuple[int, ...], object], progress: dict[str, Any
     for unit in units:
         replies = sorted(reply for reply in ends if reply[:UNIT_MOVES] == unit)
         below = [moves for reply in replies for moves in ends[reply]]
-        lines.append(f"{_name(unit)}, split by X's {BOARD.cell_name(replies[0][UNIT_MOVES])}: "
+        lines.append(f"{moves_name(unit)}, split by X's {BOARD.cell_name(replies[0][UNIT_MOVES])}: "
                      f"{_many(len(replies), 'open reply', 'open replies')}, "
                      f"{_many(len(below), 'open end')} ({by_level(below)})")
         for reply in replies:
-            split = f", split by {picked[_name(reply)]}" if _name(reply) in picked else ""
+            split = f", split by {picked[moves_name(reply)]}" if moves_name(reply) in picked else ""
             lines.append(f"  {BOARD.cell_name(reply[-1])}{split}: {_many(len(ends[reply]), 'open end')} "
                          f"({by_level(ends[reply])})")
     every = [moves for found in ends.values() for moves in found]
-    budgets = Counter(progress[REPLY_FAILURES][_name(moves)] for moves in every)
+    budgets = Counter(progress[REPLY_FAILURES][moves_name(moves)] for moves in every)
     failed = ", ".join(f"{count:,} within {budget:,} nodes" for budget, count in sorted(budgets.items()))
     lines.append(f"{_many(len(units), 'unit')} open, "
                  f"{_many(len(ends), 'first-level reply', 'first-level replies')} open, "
@@ -634,7 +636,7 @@ def open_report(known: Mapping[tuple[int, ...], object], progress: dict[str, Any
 def unrefuted_moves(progress: dict[str, Any], position: tuple[int, ...], count: int) -> list[int]:
     """The first ``count`` of X's moves after ``position`` (as the proof-number search orders them)
     not refuted."""
-    dead_here = progress[REFUTED].get(_name(position), [])
+    dead_here = progress[REFUTED].get(moves_name(position), [])
     moves = first_moves(position, len(dead_here) + count)
     return [move for move in moves if BOARD.cell_name(move) not in dead_here][:count]
 
@@ -643,13 +645,14 @@ def _refute(document: dict[str, Any], progress: dict[str, Any], first: tuple[int
     """Keep X's move that ends ``first`` as refuted (a search of one of its replies ended without a
     proof before its budget did, as it would with any budget), and take out what was proven below it."""
     position, name = first[:-1], BOARD.cell_name(first[-1])
-    if name not in progress[REFUTED].setdefault(_name(position), []):
-        progress[REFUTED][_name(position)].append(name)
-    if progress[PICKED].get(_name(position)) == name:
-        del progress[PICKED][_name(position)]
+    if name not in progress[REFUTED].setdefault(moves_name(position), []):
+        progress[REFUTED][moves_name(position)].append(name)
+    if progress[PICKED].get(moves_name(position)) == name:
+        del progress[PICKED][moves_name(position)]
     _drop_below(document, first)
     _forget(progress, first)
-    print(f"{_name(position)}: X's move {name} refuted, a reply's search ended without a proof", flush=True)
+    print(f"{moves_name(position)}: X's move {name} refuted, a reply's search ended without a proof",
+          flush=True)
 
 
 def probe(document: dict[str, Any], progress: dict[str, Any], positions: list[tuple[int, ...]],
@@ -682,7 +685,7 @@ def probe(document: dict[str, Any], progress: dict[str, Any], positions: list[tu
                 moves = (*position, move, reply)
                 if moves in known:
                     continue
-                if failed.get(_name(moves), 0) >= PROBE_NODES:
+                if failed.get(moves_name(moves), 0) >= PROBE_NODES:
                     still_open[(*position, move)] += 1
                     continue
                 tasks.append((moves, PROBE_NODES, QUIET, args.plies, "pn", args.leaf_cost, compiled))
@@ -696,24 +699,24 @@ def probe(document: dict[str, Any], progress: dict[str, Any], positions: list[tu
                 _refute(document, progress, (*position, move))
         alive = [move for move in candidates[position] if (*position, move) not in lost]
         if not alive:
-            print(f"{_name(position)}: no move to split by among X's first {args.probe}", flush=True)
+            print(f"{moves_name(position)}: no move to split by among X's first {args.probe}", flush=True)
             return
         best = min(alive, key=lambda move: still_open[(*position, move)])
-        progress[PICKED][_name(position)] = BOARD.cell_name(best)
+        progress[PICKED][moves_name(position)] = BOARD.cell_name(best)
         for move in alive:
             if move != best:
                 _drop_below(document, (*position, move))
                 _forget(progress, (*position, move))
         for moves, tree in found[(*position, best)]:
             if tree is None:
-                failed[_name(moves)] = max(PROBE_NODES, failed.get(_name(moves), 0))
+                failed[moves_name(moves)] = max(PROBE_NODES, failed.get(moves_name(moves), 0))
             else:
                 _forget(progress, moves)
                 store.add(document, moves, tree)
         replies = len(cast(Defence, defence_of((*position, best))).needed)
         others = ", ".join(f"{BOARD.cell_name(move)}: {still_open[(*position, move)]}"
                            for move in alive if move != best)
-        print(f"{_name(position)}: X's move {BOARD.cell_name(best)} picked, the probe left "
+        print(f"{moves_name(position)}: X's move {BOARD.cell_name(best)} picked, the probe left "
               f"{still_open[(*position, best)]} of its {replies} replies open ({others or 'no other move'})",
               flush=True)
 
@@ -803,20 +806,20 @@ def transplant_all(document: dict[str, Any], progress: dict[str, Any], chosen: l
     _DONORS.update(donors(proven_positions(document, UNIT_MOVES)))
     tried = progress["untransplanted"]
     units = [unit for unit in pending_units(document, {"failed": {}}, 1, args.plies, chosen)
-             if tried.get(_name(unit), -1) < candidates(unit, _DONORS)]
+             if tried.get(moves_name(unit), -1) < candidates(unit, _DONORS)]
     _announce(len(units), "transplant", args)
 
     def recorded(result: Transplanted) -> None:
         moves, tree, bound, donor, seconds = result
         progress["seconds"] += seconds
         if tree is None:
-            tried[_name(moves)] = candidates(moves, _DONORS)
-            print(f"{_name(moves)}: no donor proves it ({seconds:.1f} s)", flush=True)
+            tried[moves_name(moves)] = candidates(moves, _DONORS)
+            print(f"{moves_name(moves)}: no donor proves it ({seconds:.1f} s)", flush=True)
             return
-        tried.pop(_name(moves), None)
+        tried.pop(moves_name(moves), None)
         _forget(progress, moves)
         store.add(document, moves, tree, bound)
-        print(f"{_name(moves)}: proven by the tree of {_name(donor)} ({seconds:.1f} s)", flush=True)
+        print(f"{moves_name(moves)}: proven by the tree of {moves_name(donor)} ({seconds:.1f} s)", flush=True)
 
     run(document, progress, transplant_unit, [(unit, args.plies) for unit in units], recorded, args)
 
@@ -863,7 +866,7 @@ def run(document: dict[str, Any], progress: dict[str, Any], worker: Callable[...
                             raise
                         except Exception as error:  # one unit's, whatever it is
                             failed = running.pop(future)
-                            print(f"{_name(failed[0])}: dropped for a later run, its worker failed: "
+                            print(f"{moves_name(failed[0])}: dropped for a later run, its worker failed: "
                                   f"{type(error).__name__}: {error}", file=sys.stderr, flush=True)
                             continue
                         del running[future]
@@ -872,7 +875,7 @@ def run(document: dict[str, Any], progress: dict[str, Any], worker: Callable[...
                         save(document, progress)
                         saved = time.monotonic()
             except BrokenProcessPool:
-                dropped = ", ".join(_name(task[0]) for task in running.values())
+                dropped = ", ".join(moves_name(task[0]) for task in running.values())
                 print(f"a worker died; dropped for a later run: {dropped}", file=sys.stderr, flush=True)
                 save(document, progress)
                 saved = time.monotonic()
@@ -931,7 +934,7 @@ def record(document: dict[str, Any], progress: dict[str, Any], moves: tuple[int,
     budget it had) unless that is None, and say which, the unit named with ``label`` after it."""
     progress["seconds"] += seconds
     progress["nodes"] += nodes
-    name = _name(moves)
+    name = moves_name(moves)
     if tree == OUT_OF_MEMORY:
         print(f"{name}{label}: out of memory ({nodes} nodes, {seconds:.1f} s)", flush=True)
         return
@@ -956,8 +959,8 @@ def _forget(progress: dict[str, Any], moves: tuple[int, ...]) -> None:
     """A position proven (or X's move refuted) leaves every search's failures, and those of the
     positions below it, with the moves picked there to split by."""
     for failures in (*FAILURES.values(), SPLIT_FAILURES, REPLY_FAILURES, REFUTED, PICKED):
-        progress[failures].pop(_name(moves), None)
-    below = _name(moves) + " "
+        progress[failures].pop(moves_name(moves), None)
+    below = moves_name(moves) + " "
     for failures in (REPLY_FAILURES, REFUTED, PICKED):
         for name in [name for name in progress[failures] if name.startswith(below)]:
             del progress[failures][name]

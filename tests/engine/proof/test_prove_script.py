@@ -117,7 +117,7 @@ def test_a_unit_out_of_memory_is_not_filed_as_failed_within_its_nodes(
     script.record(document, progress, UNITS[0], script.OUT_OF_MEMORY, 5_000, 2.5, 3_000_000, "failed_pn")
     assert progress["failed_pn"] == {} and store.branches(document) == {}
     assert progress["seconds"] == 2.5 and progress["nodes"] == 5_000
-    assert f"{script._name(UNITS[0])}: out of memory" in capsys.readouterr().out
+    assert f"{script.moves_name(UNITS[0])}: out of memory" in capsys.readouterr().out
 
 
 def test_a_unit_proven_beyond_the_limit_is_still_to_prove() -> None:
@@ -134,7 +134,7 @@ def test_a_unit_proven_beyond_the_limit_is_still_to_prove() -> None:
 def test_a_failed_unit_waits_for_a_bigger_budget() -> None:
     script = load_script()
     progress = no_failures()
-    progress["failed"][script._name(UNITS[0])] = 1_000_000
+    progress["failed"][script.moves_name(UNITS[0])] = 1_000_000
     assert UNITS[0] not in script.pending_units(store.empty_document(), progress, 1_000_000, 35, [REPLY])
     assert UNITS[0] in script.pending_units(store.empty_document(), progress, 2_000_000, 35, [REPLY])
 
@@ -142,7 +142,7 @@ def test_a_failed_unit_waits_for_a_bigger_budget() -> None:
 def test_a_unit_that_fails_again_with_less_keeps_the_biggest_budget_it_failed_with() -> None:
     script = load_script()
     progress = no_failures()
-    name = script._name(UNITS[0])
+    name = script.moves_name(UNITS[0])
     progress["failed_pn"][name] = 50_000_000
     script.record(store.empty_document(), progress, UNITS[0], None, 20_000_000, 1.0, 20_000_000, "failed_pn")
     assert progress["failed_pn"][name] == 50_000_000
@@ -153,12 +153,12 @@ def test_a_unit_that_fails_again_with_less_keeps_the_biggest_budget_it_failed_wi
 def test_a_failure_of_one_search_leaves_the_unit_to_the_other() -> None:
     script = load_script()
     progress = no_failures()
-    progress["failed"][script._name(UNITS[0])] = 3_000_000
+    progress["failed"][script.moves_name(UNITS[0])] = 3_000_000
     document = store.empty_document()
     assert UNITS[0] not in script.pending_units(document, progress, 3_000_000, 35, [REPLY])
     assert UNITS[0] in script.pending_units(document, progress, 3_000_000, 35, [REPLY], "failed_pn")
     script.record(document, progress, UNITS[1], None, 3_000_000, 1.0, 3_000_000, "failed_pn")
-    assert progress["failed_pn"] == {script._name(UNITS[1]): 3_000_000}
+    assert progress["failed_pn"] == {script.moves_name(UNITS[1]): 3_000_000}
     assert UNITS[1] in script.pending_units(document, progress, 3_000_000, 35, [REPLY])
     assert UNITS[1] not in script.pending_units(document, progress, 3_000_000, 35, [REPLY], "failed_pn")
 
@@ -214,7 +214,7 @@ def test_units_that_are_one_position_are_searched_once_and_not_after_one_failed(
     assert [unit for unit in every if unit not in pending] == [same]
     for failed in (first, same):  # whichever of them failed, the other waits with it
         progress = no_failures()
-        progress["failed_pn"] = {script._name(failed): 3_000_000}
+        progress["failed_pn"] = {script.moves_name(failed): 3_000_000}
         waiting = script.pending_units(store.empty_document(), progress, 3_000_000, 35, replies, "failed_pn")
         assert first not in waiting and same not in waiting and len(waiting) == len(every) - 2
         bigger = script.pending_units(store.empty_document(), progress, 6_000_000, 35, replies, "failed_pn")
@@ -251,7 +251,7 @@ def test_a_failure_is_forgotten_once_its_position_is_proven_another_way() -> Non
     proven, same = same_position_pair()
     progress = no_failures()
     other = next(unit for unit in UNITS if canonical_key(unit) != canonical_key(proven))
-    names = [script._name(unit) for unit in (same, other)]
+    names = [script.moves_name(unit) for unit in (same, other)]
     for failures in ("failed", "failed_pn"):  # each search's failures
         progress[failures] = dict.fromkeys(names, 3_000_000)
     script.forget_proven_failures(document_with({proven: 21}), progress, 35)
@@ -270,7 +270,7 @@ def test_a_transplant_run_keeps_what_the_checker_passes_and_offers_the_rest_agai
     document = store.empty_document()
     store.add(document, donor, script.prove_unit(donor, 100_000, 0, 35)[1])
     progress = no_failures() | {"untransplanted": {}}
-    progress["failed"][script._name(taken)] = progress["failed_pn"][script._name(taken)] = 3_000_000
+    progress["failed"][script.moves_name(taken)] = progress["failed_pn"][script.moves_name(taken)] = 3_000_000
     monkeypatch.setattr(script, "UNIT_MOVES", len(donor))
     monkeypatch.setattr(script, "pending_units", lambda *_: [taken, blocked])
     monkeypatch.setattr(script, "save", lambda *_: 0)  # the package's proof file stays as it is
@@ -280,13 +280,13 @@ def test_a_transplant_run_keeps_what_the_checker_passes_and_offers_the_rest_agai
     assert check_branch(BOARD, list(taken), store.branches(document)[taken]["tree"])[1] == 3
     assert blocked not in store.branches(document)
     assert progress["failed"] == progress["failed_pn"] == {}  # proven now, its failures are forgotten
-    assert progress["untransplanted"] == {script._name(blocked): 1}
+    assert progress["untransplanted"] == {script.moves_name(blocked): 1}
     assert "2 units to transplant" in capsys.readouterr().out
 
     # The unit just proven is a donor too: the other is offered again, with two donors now.
     script.transplant_all(document, progress, None, args)
     assert "2 units to transplant" in capsys.readouterr().out
-    assert progress["untransplanted"] == {script._name(blocked): 2}
+    assert progress["untransplanted"] == {script.moves_name(blocked): 2}
     script.transplant_all(document, progress, None, args)
     assert "1 unit to transplant" in capsys.readouterr().out  # no donor more: only the stand-in's other
 
@@ -390,7 +390,7 @@ def test_a_split_unit_keeps_each_first_moves_failure_and_tries_it_again_only_wit
     losing, costly = (BOARD.parse_cell(name) for name in ("g5", "e6"))  # lost at once, or dear to settle
     monkeypatch.setattr(script, "first_moves", lambda *_: [losing, costly])
     document, progress = store.empty_document(), no_failures()
-    name = script._name(unit)
+    name = script.moves_name(unit)
     script.split_all(document, progress, None, argparse.Namespace(**split_args(20_000, 2)))
     assert progress["failed_first"] == {name: {"g5": 20_000, "e6": 20_000}}
     assert progress["failed_pn"] == {} and unit not in store.branches(document)
@@ -480,7 +480,7 @@ def test_a_reply_that_failed_is_split_deeper_and_written_out_once_its_own_replie
     assert settled  # some failed replies proven by their own replies, each written out whole
     known = store.branches(document)
     for moves in settled:
-        assert f"{script._name(moves)}: proven by X's move" in out
+        assert f"{script.moves_name(moves)}: proven by X's move" in out
         assert not any(len(other) > len(moves) and other[:len(moves)] == moves for other in known)
         assert check_branch(BOARD, list(moves), known[moves]["tree"])[1] <= 35 - len(moves)
 
@@ -556,11 +556,11 @@ def test_a_move_whose_reply_a_search_ends_without_proving_is_refuted_and_the_spl
     monkeypatch.setattr(script, "run", ended_first)
     script.split_by_reply(document, progress, None, argparse.Namespace(**args | {"deeper": 1}))
     first = searched[0][:-1]
-    position, move = script._name(first[:-1]), BOARD.cell_name(first[-1])
+    position, move = script.moves_name(first[:-1]), BOARD.cell_name(first[-1])
     assert progress["refuted"] == {position: [move]}
     assert not any(moves[:len(first)] == first for moves in searched[1:])  # its other replies skipped
     assert not any(moves[:len(first)] == first for moves in store.branches(document))
-    assert not any(name.startswith(script._name(first)) for name in progress["failed_reply"])
+    assert not any(name.startswith(script.moves_name(first)) for name in progress["failed_reply"])
 
     monkeypatch.setattr(script, "run", real_run)
     script.split_by_reply(document, progress, None, argparse.Namespace(**args | {"deeper": 1}))
@@ -580,7 +580,7 @@ def test_a_probe_picks_the_move_whose_replies_it_leaves_fewest_open_and_splits_b
     script.split_by_reply(document, progress, None, probing)
     out = capsys.readouterr().out
     assert f"of 300 nodes to pick X's move in {len(failed)} of the failed replies, among its first 3" in out
-    assert progress["picked"] and set(progress["picked"]) <= {script._name(moves) for moves in failed}
+    assert progress["picked"] and set(progress["picked"]) <= {script.moves_name(moves) for moves in failed}
     known = store.branches(document)
 
     def open_after(position: tuple[int, ...], move: int) -> int:
