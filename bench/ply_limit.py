@@ -27,12 +27,15 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
 
-from prove_gomoku import QUIET, moves_name, open_ends, prove_unit, read_progress  # noqa: E402
+from prove_gomoku import read_progress  # noqa: E402
 
 from tictactoe_tui.engine.errors import GameError  # noqa: E402
 from tictactoe_tui.engine.proof import store  # noqa: E402
 from tictactoe_tui.engine.proof.book import BOARD  # noqa: E402
+from tictactoe_tui.engine.proof.campaign import moves_name  # noqa: E402
 from tictactoe_tui.engine.proof.checker import check_branch  # noqa: E402
+from tictactoe_tui.engine.proof.progress import open_ends  # noqa: E402
+from tictactoe_tui.engine.proof.unit_search import QUIET, prove_unit  # noqa: E402
 from tictactoe_tui.engine.rules.position import Position  # noqa: E402
 
 LEAF_COST = 3_000

@@ -17,15 +17,12 @@ import json
 import statistics
 import sys
 import time
-from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
-
-from prove_gomoku import prove_unit, unit_moves  # noqa: E402
-
-from tictactoe_tui.engine.proof.book import BOARD  # noqa: E402
-from tictactoe_tui.engine.proof.compiled import compiled_searches  # noqa: E402
+from tictactoe_tui.engine.proof.book import BOARD
+from tictactoe_tui.engine.proof.campaign import unit_moves
+from tictactoe_tui.engine.proof.compiled import compiled_searches
+from tictactoe_tui.engine.proof.unit_search import prove_unit
 
 UNITS = ("h8 a1 i9 f6", "h8 h7 i7 h9", "h8 g4 i9 d7")
 

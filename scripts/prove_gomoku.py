@@ -41,155 +41,69 @@ has a C compiler, which make the same proofs as the Python ones ten to sixteen t
 (``bench/prover_speed.py``); ``--python`` keeps to Python. Ctrl+C or ``--minutes`` stops the run
 after saving. ``--map`` and ``--open`` search nothing and read only the proof file's header: the
 board of first replies proven, and where the splits of the open units stand.
+
+This script chooses what to search and keeps what it finds; the searches are
+``engine.proof.unit_search``'s, run side by side by ``engine.proof.pool``, and what failed is kept by
+``engine.proof.progress``.
 """
 
 from __future__ import annotations
 
 import argparse
 import gc
-import json
-import multiprocessing
 import os
-import resource
-import signal
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable, Mapping
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from concurrent.futures.process import BrokenProcessPool
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, cast
 
-from tictactoe_tui.engine.bigboard.threatboard import ThreatBoard
-from tictactoe_tui.engine.budget import Budget, OutOfBudget
-from tictactoe_tui.engine.proof import pn_search, store
+from tictactoe_tui.engine.proof import pn_search, pool, store, unit_search
+from tictactoe_tui.engine.proof import progress as progress_file
 from tictactoe_tui.engine.proof.book import BOARD
-from tictactoe_tui.engine.proof.campaign import board_map, first_replies, second_move, second_replies
+from tictactoe_tui.engine.proof.campaign import (
+    UNIT_MOVES,
+    board_map,
+    first_replies,
+    moves_name,
+    second_move,
+    second_replies,
+    unit_moves,
+)
 from tictactoe_tui.engine.proof.compiled import CompileError, compiled_searches
-from tictactoe_tui.engine.proof.prover import THREAT_TREE_NODES, Defence, Prover
-from tictactoe_tui.engine.proof.transplant import Core, Donor, candidates, donors, transplant
+from tictactoe_tui.engine.proof.progress import (
+    FAILURES,
+    PICKED,
+    REFUTED,
+    REPLY_FAILURES,
+    SPLIT_FAILURES,
+    TABLES,
+    forget,
+    many,
+    open_report,
+    record,
+)
+from tictactoe_tui.engine.proof.prover import Defence
+from tictactoe_tui.engine.proof.transplant import candidates, donors
 from tictactoe_tui.engine.proof.transpose import Proven, canonical_key, carried_over, proven_positions
-from tictactoe_tui.engine.rules.position import Position
+from tictactoe_tui.engine.proof.unit_search import (
+    OUT_OF_MEMORY,
+    PLIES,
+    QUIET,
+    Searched,
+    Transplanted,
+    first_defence,
+    first_moves,
+    prove_first,
+    prove_unit,
+    transplant_unit,
+)
 
 PROGRESS = Path(__file__).resolve().parent.parent / "bench" / "results" / "gomoku_proof.json"
-FAILURES = {"depth": "failed", "pn": "failed_pn"}
-"""Each search's list of failed units in the progress file: one search's failure is not the other's."""
-SPLIT_FAILURES = "failed_first"
-"""Unit -> X's first move -> the biggest budget the unit, split by that move, failed within."""
-REPLY_FAILURES = "failed_reply"
-"""The position after a unit, X's first move and O's reply -> the biggest budget it failed within."""
-REFUTED = "refuted"
-"""A position split by reply -> X's moves there that are refuted: the search of one of O's replies
-to the move ended without a proof before its budget ran out, as it would with a bigger one."""
-PICKED = "picked"
-"""A reply split deeper after a probe -> X's move it is split by: of X's first few moves there, the
-one whose replies the probe's searches left the fewest open."""
 PROBE_NODES = 500_000
 """The budget of each of a probe's searches: most replies that a budget a hundred times as big
 proves, it proves (or shows X's move lost) in seconds, so the replies it leaves open are the hard ones."""
-DEFENCE_NODES = 10_000 * pn_search.GROWTH**5
-"""The most a split by O's replies lets X's threat tree after a first move cost: the bound the
-proof-number search gives a waiting move after five looks."""
-UNIT_MOVES = 4
-"""Moves from the empty board to a unit: X's centre, O's first reply, X's second move, O's reply."""
-SAVE_EVERY = 120.0
-"""Seconds between writes of the proof file during a run."""
-MEMORY_SHARE = 0.8
-"""The share of the system's free memory that the workers of a run may take between them; the rest
-is the main process's, which holds the whole proof and writes it out at each save."""
-OUT_OF_MEMORY = "out of memory"
-"""What a worker answers for a unit that outgrew its share of memory: not a failure within the
-budget of nodes (the unit is tried again by the next run, which may have more memory)."""
-QUIET = 2
-"""Quiet moves (moves that threaten nothing yet) X may make in a row within a unit, by default."""
-PLIES = 35
-"""The most plies any line of the proof may take from the empty board, by default: Allis's bound."""
-FIRST_PLIES, WIDER = 15, 4
-"""A unit is searched for a proof within ``FIRST_PLIES`` plies first, then within ``WIDER`` more
-each time, up to what ``PLIES`` leaves it, by one prover that remembers what each search found.
-Short proofs first cost fewer nodes and make smaller trees: on 10 units drawn from those still
-open, 10.5 million nodes against 13.0 million and 76,092 positions against 120,998, with every
-unit proven either way."""
-
-
-def limits(moves: tuple[int, ...], plies: int) -> list[int]:
-    """The limits, in plies after ``moves``, that a unit is searched within, one after the other."""
-    most = plies - len(moves)
-    return [*range(min(FIRST_PLIES, most), most, WIDER), most]
-
-
-def prove_unit(moves: tuple[int, ...], nodes: int, quiet: int, plies: int,
-               search: str = "depth", leaf_cost: int = pn_search.LEAF_COST, compiled: bool = True,
-               first: int | None = None) -> tuple[tuple[int, ...], Any, int, float]:
-    """Worker: (moves, the proof or None, nodes spent, seconds) for the position after ``moves``,
-    the proof ending within ``plies`` plies of the empty board, by ``search`` ("depth" or "pn",
-    which weighs a leaf that gave up by ``leaf_cost`` and, with ``first``, takes X's first move to
-    be that one), its threat searches ``compiled`` where a C compiler allows (the same answers
-    either way)."""
-    start = time.perf_counter()
-    searches = compiled_searches(BOARD) if compiled else None
-    prover = Prover(Budget(nodes)) if searches is None else Prover(Budget(nodes), search=searches)
-    board = ThreatBoard(Position.from_moves(BOARD, list(moves)))
-    tree = None
-    try:
-        if search == "pn":
-            tree = pn_search.prove(prover, board, plies - len(moves), leaf_cost, first)
-        else:
-            for limit in limits(moves, plies):
-                tree = prover.prove_x(board, quiet, limit)
-                if tree is not None:
-                    break
-    except OutOfBudget:
-        tree = None
-    except MemoryError:  # the worker's share of memory: the unit fails, the run goes on
-        tree = OUT_OF_MEMORY
-    return moves, tree, prover.budget.nodes, time.perf_counter() - start
-
-
-_DONORS: dict[Core, list[Donor]] = {}
-"""The donors a transplanting worker offers, set before the workers fork so that they share them."""
-
-
-Transplanted = tuple[tuple[int, ...], Any, int, tuple[int, ...], float]
-
-
-def transplant_unit(moves: tuple[int, ...], plies: int) -> Transplanted:
-    """Worker: (moves, a transplanted proof or None, its bound, the donor's moves, seconds)."""
-    start = time.perf_counter()
-    found = transplant(moves, _DONORS, plies)
-    tree, bound, donor = (None, 0, ()) if found is None else found
-    return moves, tree, bound, donor, time.perf_counter() - start
-
-
-def prove_first(moves: tuple[int, ...], first: int, nodes: int, plies: int, leaf_cost: int,
-                compiled: bool) -> tuple[int, tuple[tuple[int, ...], Any, int, float]]:
-    """Worker: X's ``first`` move and what ``prove_unit`` answers for the unit after ``moves`` with
-    X's first move taken to be that one, by proof numbers."""
-    return first, prove_unit(moves, nodes, QUIET, plies, "pn", leaf_cost, compiled, first)
-
-
-def first_defence(unit: tuple[int, ...], first: int, plies: int, compiled: bool) -> Defence | None:
-    """O's defence against X's ``first`` move in the unit after ``unit``, the proof ending within
-    ``plies`` of the empty board: the replies that need a proof of their own and what answers the
-    rest; None when the move threatens nothing. Its threat tree may cost ever more, as in the
-    proof-number search, up to ``DEFENCE_NODES`` (None too when it needs more)."""
-    board = ThreatBoard(Position.from_moves(BOARD, [*unit, first]))
-    bound = THREAT_TREE_NODES
-    while bound <= DEFENCE_NODES:
-        searches = compiled_searches(BOARD) if compiled else None
-        prover = Prover(Budget()) if searches is None else Prover(Budget(), search=searches)
-        defence = prover.defence(board, plies - len(unit) - 1, bound)
-        if defence is not None or prover.budget.nodes < bound:
-            return defence
-        bound *= pn_search.GROWTH
-    return None
-
-
-def first_moves(unit: tuple[int, ...], count: int) -> list[int]:
-    """The first ``count`` of X's moves in the unit after ``unit``, as the proof-number search
-    orders them: the ones most worth a search of their own."""
-    return pn_search.x_moves(ThreatBoard(Position.from_moves(BOARD, list(unit))))[:count]
 
 
 def progress_path(plies: int) -> Path:
@@ -201,14 +115,7 @@ def progress_path(plies: int) -> Path:
 
 
 def read_progress(plies: int = PLIES) -> dict[str, Any]:
-    progress: dict[str, Any] = {"seconds": 0.0, "nodes": 0, "untransplanted": {}, SPLIT_FAILURES: {},
-                                REPLY_FAILURES: {}, REFUTED: {}, PICKED: {},
-                                **{failures: {} for failures in FAILURES.values()}}
-    path = progress_path(plies)
-    if path.exists():
-        progress.update(json.loads(path.read_text()))
-    progress["plies"] = plies
-    return progress
+    return progress_file.read(progress_path(plies), plies)
 
 
 def pending_units(document: dict[str, Any], progress: dict[str, Any], nodes: int, plies: int,
@@ -246,10 +153,10 @@ def forget_proven_failures(document: dict[str, Any], progress: dict[str, Any], p
     """Drop the failed units that are proven now, as the same position reached another way: the
     progress file then lists only failures still open."""
     proven = proven_positions(document, UNIT_MOVES)
-    for failures in (*FAILURES.values(), SPLIT_FAILURES, REPLY_FAILURES, REFUTED, PICKED):
-        for name in list(progress[failures]):
+    for table in TABLES:
+        for name in list(progress[table]):
             if _proof_of(unit_moves(name)[:UNIT_MOVES], proven, plies) is not None:
-                del progress[failures][name]
+                del progress[table][name]
 
 
 def _proof_of(unit: tuple[int, ...], proven: dict[tuple[int, int], Proven], plies: int) -> Proven | None:
@@ -262,16 +169,6 @@ def _proof_of(unit: tuple[int, ...], proven: dict[tuple[int, int], Proven], plie
 def _within(branch: dict[str, Any] | None, plies: int) -> bool:
     """Whether ``branch`` is there and its lines end within ``plies`` of the empty board."""
     return branch is not None and branch["plies"] + len(branch["moves"]) <= plies
-
-
-def moves_name(moves: tuple[int, ...]) -> str:
-    """The moves as the progress file and the reports name them: cell names such as ``h8 g7``."""
-    return " ".join(BOARD.cell_name(cell) for cell in moves)
-
-
-def unit_moves(name: str) -> tuple[int, ...]:
-    """A unit's moves from its name, as the progress file and the run's lines have it."""
-    return tuple(BOARD.parse_cell(cell) for cell in name.split())
 
 
 def fold_all(document: dict[str, Any], plies: int) -> list[int]:
@@ -369,7 +266,7 @@ def main(argv: list[str] | None = None) -> int:
     # collector's sight, a full collection no longer walks them (38 s each), nor do the forked
     # workers of a transplant run copy the pages they share with this process.
     gc.freeze()
-    signal.signal(signal.SIGTERM, _interrupt)
+    pool.stop_on_sigterm()
     splitter = split_by_reply if args.by_reply else split_all
     runner = transplant_all if args.transplant else splitter if args.split else search_all
     runner(document, progress, chosen, args)
@@ -393,7 +290,7 @@ def search_all(document: dict[str, Any], progress: dict[str, Any], chosen: list[
     tasks = [(unit, args.nodes, args.quiet, args.plies, args.search, args.leaf_cost, compiled)
              for unit in units]
 
-    def recorded(result: tuple[tuple[int, ...], Any, int, float]) -> None:
+    def recorded(result: Searched) -> None:
         record(document, progress, *result, args.nodes, failures)
 
     # Started afresh, not forked: a worker needs nothing of the proof, and a forked one would share
@@ -412,11 +309,11 @@ def split_all(document: dict[str, Any], progress: dict[str, Any], chosen: list[i
              for unit, first in _splits(document, progress, chosen, args)
              if failed.get(moves_name(unit), {}).get(BOARD.cell_name(first), 0) < args.nodes]
     searched = len({task[0] for task in tasks})
-    print(f"{_many(len(tasks), 'first move')} to search, in {_many(searched, 'unit')}, {args.processes} "
+    print(f"{many(len(tasks), 'first move')} to search, in {many(searched, 'unit')}, {args.processes} "
           f"processes, {args.minutes:g} minutes", flush=True)
     proven: set[tuple[int, ...]] = set()
 
-    def recorded(result: tuple[int, tuple[tuple[int, ...], Any, int, float]]) -> None:
+    def recorded(result: tuple[int, Searched]) -> None:
         first, (moves, tree, nodes, seconds) = result
         move = BOARD.cell_name(first)
         record(document, progress, moves, tree, nodes, seconds, args.nodes, None, f", X's first move {move}")
@@ -501,7 +398,7 @@ def split_by_reply(document: dict[str, Any], progress: dict[str, Any], chosen: l
         """X's move that ends ``first`` has a reply no budget proves: its split is dead, and so
         are the branches proven under it."""
         dead.add(first)
-        _refute(document, progress, first)
+        progress_file.refute(document, progress, first)
 
     def settle(first: tuple[int, ...]) -> bool:
         """Write out the position before X's move that ends ``first`` once every reply to it is
@@ -510,7 +407,7 @@ def split_by_reply(document: dict[str, Any], progress: dict[str, Any], chosen: l
             return False
         position = first[:-1]
         settled.add(position)
-        _forget(progress, position)
+        forget(progress, position)
         if len(position) == UNIT_MOVES:
             print(f"{moves_name(position)}: proven by X's first move {BOARD.cell_name(first[-1])}",
                   flush=True)
@@ -539,7 +436,7 @@ def split_by_reply(document: dict[str, Any], progress: dict[str, Any], chosen: l
         left = Counter(task[0][:UNIT_MOVES + 1] for task in tasks)
         tasks.sort(key=lambda task: (near[task[0][:-1]], left[task[0][:UNIT_MOVES + 1]]))
 
-    def recorded(result: tuple[tuple[int, ...], Any, int, float]) -> None:
+    def recorded(result: Searched) -> None:
         moves = result[0]
         record(document, progress, *result, args.nodes, REPLY_FAILURES)
         if result[1] is None and result[2] < args.nodes:  # the search ended, its budget not spent
@@ -571,66 +468,12 @@ def split_by_reply(document: dict[str, Any], progress: dict[str, Any], chosen: l
         new = [task for task in tasks if task[0] not in searched]
         searched.update(task[0] for task in new)
         left = Counter(task[0][:UNIT_MOVES + 1] for task in new)
-        print(f"{len(new)} of O's replies to search, after {_many(len(left), 'first move')}, "
+        print(f"{len(new)} of O's replies to search, after {many(len(left), 'first move')}, "
               f"{args.processes} processes, {max(rest().minutes, 0):.0f} minutes", flush=True)
         if not new and not fresh:
             return
         if not run(document, progress, prove_unit, new, recorded, rest(), start="spawn", wanted=wanted):
             return
-
-
-def open_ends(known: Mapping[tuple[int, ...], object],
-              progress: dict[str, Any]) -> dict[tuple[int, ...], list[tuple[int, ...]]]:
-    """The open ends of the splits by reply, by the first-level reply (a unit, X's first move and
-    O's reply) they lie below. An open end is a reply that failed within a budget and is not split
-    further: a reply split by a picked move is open only through the ends below it, and a reply
-    under a proven position is not open."""
-    ends: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
-    for name in progress[REPLY_FAILURES]:
-        moves = unit_moves(name)
-        if name in progress[PICKED] or any(moves[:length] in known
-                                           for length in range(UNIT_MOVES, len(moves) + 1, 2)):
-            continue
-        ends.setdefault(moves[:UNIT_MOVES + 2], []).append(moves)
-    return ends
-
-
-def open_report(known: Mapping[tuple[int, ...], object], progress: dict[str, Any]) -> str:
-    """Where the splits by reply stand: for each open unit, each of its first-level replies still
-    open with the open ends below it (``open_ends``), and the totals. Level 1 is a first-level
-    reply, level 2 a reply to X's move after it, and so on down."""
-    picked = progress[PICKED]
-    ends = open_ends(known, progress)
-    if not ends:
-        return "no open ends: no unit is split by reply, or every split is proven"
-
-    def level(moves: tuple[int, ...]) -> int:
-        return (len(moves) - UNIT_MOVES) // 2
-
-    def by_level(found: list[tuple[int, ...]]) -> str:
-        counts = Counter(level(moves) for moves in found)
-        return ", ".join(f"level {depth}: {counts[depth]:,}" for depth in sorted(counts))
-
-    lines: list[str] = []
-    units = sorted({reply[:UNIT_MOVES] for reply in ends})
-    for unit in units:
-        replies = sorted(reply for reply in ends if reply[:UNIT_MOVES] == unit)
-        below = [moves for reply in replies for moves in ends[reply]]
-        lines.append(f"{moves_name(unit)}, split by X's {BOARD.cell_name(replies[0][UNIT_MOVES])}: "
-                     f"{_many(len(replies), 'open reply', 'open replies')}, "
-                     f"{_many(len(below), 'open end')} ({by_level(below)})")
-        for reply in replies:
-            split = f", split by {picked[moves_name(reply)]}" if moves_name(reply) in picked else ""
-            lines.append(f"  {BOARD.cell_name(reply[-1])}{split}: {_many(len(ends[reply]), 'open end')} "
-                         f"({by_level(ends[reply])})")
-    every = [moves for found in ends.values() for moves in found]
-    budgets = Counter(progress[REPLY_FAILURES][moves_name(moves)] for moves in every)
-    failed = ", ".join(f"{count:,} within {budget:,} nodes" for budget, count in sorted(budgets.items()))
-    lines.append(f"{_many(len(units), 'unit')} open, "
-                 f"{_many(len(ends), 'first-level reply', 'first-level replies')} open, "
-                 f"{_many(len(every), 'open end')} ({by_level(every)}); failed {failed}; "
-                 f"{_many(len(picked), 'reply', 'replies')} split by a picked move")
-    return "\n".join(lines)
 
 
 def unrefuted_moves(progress: dict[str, Any], position: tuple[int, ...], count: int) -> list[int]:
@@ -639,20 +482,6 @@ def unrefuted_moves(progress: dict[str, Any], position: tuple[int, ...], count: 
     dead_here = progress[REFUTED].get(moves_name(position), [])
     moves = first_moves(position, len(dead_here) + count)
     return [move for move in moves if BOARD.cell_name(move) not in dead_here][:count]
-
-
-def _refute(document: dict[str, Any], progress: dict[str, Any], first: tuple[int, ...]) -> None:
-    """Keep X's move that ends ``first`` as refuted (a search of one of its replies ended without a
-    proof before its budget did, as it would with any budget), and take out what was proven below it."""
-    position, name = first[:-1], BOARD.cell_name(first[-1])
-    if name not in progress[REFUTED].setdefault(moves_name(position), []):
-        progress[REFUTED][moves_name(position)].append(name)
-    if progress[PICKED].get(moves_name(position)) == name:
-        del progress[PICKED][moves_name(position)]
-    _drop_below(document, first)
-    _forget(progress, first)
-    print(f"{moves_name(position)}: X's move {name} refuted, a reply's search ended without a proof",
-          flush=True)
 
 
 def probe(document: dict[str, Any], progress: dict[str, Any], positions: list[tuple[int, ...]],
@@ -696,7 +525,7 @@ def probe(document: dict[str, Any], progress: dict[str, Any], positions: list[tu
     def pick(position: tuple[int, ...]) -> None:
         for move in candidates[position]:
             if (*position, move) in lost:
-                _refute(document, progress, (*position, move))
+                progress_file.refute(document, progress, (*position, move))
         alive = [move for move in candidates[position] if (*position, move) not in lost]
         if not alive:
             print(f"{moves_name(position)}: no move to split by among X's first {args.probe}", flush=True)
@@ -705,13 +534,13 @@ def probe(document: dict[str, Any], progress: dict[str, Any], positions: list[tu
         progress[PICKED][moves_name(position)] = BOARD.cell_name(best)
         for move in alive:
             if move != best:
-                _drop_below(document, (*position, move))
-                _forget(progress, (*position, move))
+                store.drop_below(document, (*position, move))
+                forget(progress, (*position, move))
         for moves, tree in found[(*position, best)]:
             if tree is None:
                 failed[moves_name(moves)] = max(PROBE_NODES, failed.get(moves_name(moves), 0))
             else:
-                _forget(progress, moves)
+                forget(progress, moves)
                 store.add(document, moves, tree)
         replies = len(cast(Defence, defence_of((*position, best))).needed)
         others = ", ".join(f"{BOARD.cell_name(move)}: {still_open[(*position, move)]}"
@@ -720,7 +549,7 @@ def probe(document: dict[str, Any], progress: dict[str, Any], positions: list[tu
               f"{still_open[(*position, best)]} of its {replies} replies open ({others or 'no other move'})",
               flush=True)
 
-    def recorded(result: tuple[tuple[int, ...], Any, int, float]) -> None:
+    def recorded(result: Searched) -> None:
         moves, tree, nodes, seconds = result
         first = moves[:-1]
         progress["seconds"] += seconds
@@ -789,181 +618,52 @@ def _compiled_here() -> bool:
         return False
 
 
-def _announce(units: int, verb: str, args: argparse.Namespace) -> None:
-    print(f"{_many(units, 'unit')} to {verb}, {args.processes} processes, {args.minutes:g} minutes",
-          flush=True)
-
-
-def _many(count: int, noun: str, plural: str | None = None) -> str:
-    return f"{count:,} {noun if count == 1 else plural or noun + 's'}"
-
-
 def transplant_all(document: dict[str, Any], progress: dict[str, Any], chosen: list[int] | None,
                    args: argparse.Namespace) -> None:
     """Offer every open unit, failed or not, the proofs of units differing from it by one of O's
     marks; a unit that no donor proves is offered again only once it has more donors."""
-    _DONORS.clear()
-    _DONORS.update(donors(proven_positions(document, UNIT_MOVES)))
+    unit_search.DONORS.clear()
+    unit_search.DONORS.update(donors(proven_positions(document, UNIT_MOVES)))
     tried = progress["untransplanted"]
     units = [unit for unit in pending_units(document, {"failed": {}}, 1, args.plies, chosen)
-             if tried.get(moves_name(unit), -1) < candidates(unit, _DONORS)]
+             if tried.get(moves_name(unit), -1) < candidates(unit, unit_search.DONORS)]
     _announce(len(units), "transplant", args)
 
     def recorded(result: Transplanted) -> None:
         moves, tree, bound, donor, seconds = result
         progress["seconds"] += seconds
         if tree is None:
-            tried[moves_name(moves)] = candidates(moves, _DONORS)
+            tried[moves_name(moves)] = candidates(moves, unit_search.DONORS)
             print(f"{moves_name(moves)}: no donor proves it ({seconds:.1f} s)", flush=True)
             return
         tried.pop(moves_name(moves), None)
-        _forget(progress, moves)
+        forget(progress, moves)
         store.add(document, moves, tree, bound)
         print(f"{moves_name(moves)}: proven by the tree of {moves_name(donor)} ({seconds:.1f} s)", flush=True)
 
     run(document, progress, transplant_unit, [(unit, args.plies) for unit in units], recorded, args)
 
 
+def _announce(units: int, verb: str, args: argparse.Namespace) -> None:
+    print(f"{many(units, 'unit')} to {verb}, {args.processes} processes, {args.minutes:g} minutes",
+          flush=True)
+
+
 def run(document: dict[str, Any], progress: dict[str, Any], worker: Callable[..., Any],
         tasks: list[tuple[Any, ...]], recorded: Callable[[Any], None], args: argparse.Namespace,
         start: str = "fork", wanted: Callable[[tuple[Any, ...]], bool] = lambda task: True) -> bool:
-    """Run ``worker`` on every task of ``tasks`` that is still ``wanted`` when its turn comes, on
-    ``args.processes`` processes (started by the ``multiprocessing`` method ``start``) until
-    ``args.minutes`` have passed, handing each result to ``recorded`` and saving the proof every
-    ``SAVE_EVERY``; whether it went on to its end, not stopped by Ctrl+C or SIGTERM.
-
-    A task whose worker raises is dropped for a later run, and the others go on. A worker that dies
-    (the system's out-of-memory killer, say) breaks its pool: what was proven is saved, the tasks
-    under way are dropped for a later run, and the rest go on in a new pool."""
-    end = time.monotonic() + args.minutes * 60
-    saved = time.monotonic()
-    queue = list(reversed(tasks))
-    memory = worker_memory(args.processes) if args.memory is None else int(args.memory * 2**30)
-    while queue:
-        context = multiprocessing.get_context(start)
-        with ProcessPoolExecutor(args.processes, context, initializer=_quiet_worker,
-                                 initargs=(memory,)) as pool:
-            running: dict[Future[Any], tuple[Any, ...]] = {}
-            try:
-                while queue or running:
-                    while queue and len(running) < args.processes and time.monotonic() < end:
-                        task = queue.pop()
-                        if not wanted(task):
-                            continue
-                        try:
-                            running[pool.submit(worker, *task)] = task
-                        except BrokenProcessPool:
-                            queue.append(task)  # never started: the next pool takes it
-                            raise
-                    if not running:
-                        return True
-                    done, _ = wait(running, return_when=FIRST_COMPLETED)
-                    # Those that ended well first: one whose worker died raises, and is still under way.
-                    for future in sorted(done, key=lambda future: future.exception() is not None):
-                        try:
-                            result = future.result()
-                        except BrokenProcessPool:
-                            raise
-                        except Exception as error:  # one unit's, whatever it is
-                            failed = running.pop(future)
-                            print(f"{moves_name(failed[0])}: dropped for a later run, its worker failed: "
-                                  f"{type(error).__name__}: {error}", file=sys.stderr, flush=True)
-                            continue
-                        del running[future]
-                        recorded(result)
-                    if time.monotonic() - saved > SAVE_EVERY:
-                        save(document, progress)
-                        saved = time.monotonic()
-            except BrokenProcessPool:
-                dropped = ", ".join(moves_name(task[0]) for task in running.values())
-                print(f"a worker died; dropped for a later run: {dropped}", file=sys.stderr, flush=True)
-                save(document, progress)
-                saved = time.monotonic()
-            except KeyboardInterrupt:
-                print("stopping: the units proven so far are saved", file=sys.stderr)
-                # The units under way are dropped: their workers stop now, not when the units end.
-                for child in multiprocessing.active_children():
-                    child.terminate()
-                pool.shutdown(wait=False, cancel_futures=True)
-                return False
-    return True
-
-
-def worker_memory(processes: int) -> int | None:
-    """Bytes each of ``processes`` workers may take beyond what it starts with: a share of the
-    memory the system has free, so that a unit that outgrows it fails alone (as out of memory)
-    instead of the system killing some process of the run; None where the system does not say."""
-    try:
-        lines = Path("/proc/meminfo").read_text().splitlines()
-    except OSError:
-        return None
-    free = next((int(line.split()[1]) * 1024 for line in lines if line.startswith("MemAvailable:")), None)
-    return None if free is None else int(free * MEMORY_SHARE / processes)
+    """``pool.run`` with the run's arguments, saving the proof and the progress file as it goes;
+    whether it went on to its end, not stopped by Ctrl+C or SIGTERM."""
+    memory = None if args.memory is None else int(args.memory * 2**30)
+    return pool.run(worker, tasks, recorded, lambda: save(document, progress), processes=args.processes,
+                    minutes=args.minutes, memory=memory, start=start, wanted=wanted)
 
 
 def save(document: dict[str, Any], progress: dict[str, Any]) -> int:
     """Write the proof and the progress file of the run's limit; the proof file's size."""
     size = store.write(document)
-    progress_path(progress["plies"]).write_text(json.dumps(progress, indent=1, sort_keys=True) + "\n")
+    progress_file.write(progress_path(progress["plies"]), progress)
     return size
-
-
-def _interrupt(number: int, frame: object) -> None:
-    """SIGTERM stops a run as Ctrl+C does: with what was proven saved."""
-    raise KeyboardInterrupt
-
-
-def _quiet_worker(memory: int | None) -> None:
-    """A worker leaves Ctrl+C to the main process and ends at once, without a word, when it
-    terminates the worker: the unit under way is dropped either way. It may take ``memory`` bytes
-    more than it has when it starts (what a forked worker shares with the main process counts in
-    that), where the system says how much that is."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    if memory is not None:
-        try:
-            size = int(Path("/proc/self/statm").read_text().split()[0]) * os.sysconf("SC_PAGE_SIZE")
-        except OSError:
-            return
-        resource.setrlimit(resource.RLIMIT_AS, (size + memory, resource.RLIM_INFINITY))
-
-
-def record(document: dict[str, Any], progress: dict[str, Any], moves: tuple[int, ...], tree: Any,
-           nodes: int, seconds: float, budget: int, failures: str | None = "failed", label: str = "") -> None:
-    """Count what a unit's search spent, add its proof or keep its failure in ``failures`` (with the
-    budget it had) unless that is None, and say which, the unit named with ``label`` after it."""
-    progress["seconds"] += seconds
-    progress["nodes"] += nodes
-    name = moves_name(moves)
-    if tree == OUT_OF_MEMORY:
-        print(f"{name}{label}: out of memory ({nodes} nodes, {seconds:.1f} s)", flush=True)
-        return
-    if tree is None and failures is not None:  # a retry with less leaves the biggest budget it failed with
-        progress[failures][name] = max(budget, progress[failures].get(name, 0))
-    elif tree is not None:
-        _forget(progress, moves)
-        store.add(document, moves, tree)
-        _drop_below(document, moves)  # a split's branches: the position's tree answers them all
-    verdict = "proven" if tree else "not proven"
-    print(f"{name}{label}: {verdict} ({nodes} nodes, {seconds:.1f} s)", flush=True)
-
-
-def _drop_below(document: dict[str, Any], moves: tuple[int, ...]) -> None:
-    """Take out the branches of the positions that follow ``moves``, the position's own kept."""
-    length = len(moves)
-    document["branches"] = [branch for branch in document["branches"]
-                            if len(branch["moves"]) <= length or tuple(branch["moves"][:length]) != moves]
-
-
-def _forget(progress: dict[str, Any], moves: tuple[int, ...]) -> None:
-    """A position proven (or X's move refuted) leaves every search's failures, and those of the
-    positions below it, with the moves picked there to split by."""
-    for failures in (*FAILURES.values(), SPLIT_FAILURES, REPLY_FAILURES, REFUTED, PICKED):
-        progress[failures].pop(moves_name(moves), None)
-    below = moves_name(moves) + " "
-    for failures in (REPLY_FAILURES, REFUTED, PICKED):
-        for name in [name for name in progress[failures] if name.startswith(below)]:
-            del progress[failures][name]
 
 
 if __name__ == "__main__":

@@ -8,17 +8,12 @@ branches' moves and bounds.
 from __future__ import annotations
 
 import argparse
-import importlib
-import os
-from concurrent.futures import ProcessPoolExecutor
-from itertools import pairwise
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pytest
 from proof_positions import QUIET
-from scripts_by_path import SCRIPTS
 from scripts_by_path import load_script as load_script_at
 
 from tictactoe_tui.engine.bigboard.threatboard import ThreatBoard
@@ -51,36 +46,6 @@ def no_failures() -> dict[str, Any]:
             "refuted": {}, "picked": {}}
 
 
-def test_a_unit_is_searched_within_short_limits_first_then_within_the_whole_limit() -> None:
-    script = load_script()
-    for moves in (UNITS[0], (CENTRE, REPLY)):
-        steps = script.limits(moves, 35)
-        assert steps[0] == script.FIRST_PLIES and steps[-1] == 35 - len(moves)
-        assert all(0 < later - earlier <= script.WIDER for earlier, later in pairwise(steps))
-    assert script.limits(UNITS[0], 12) == [8]  # less than the first limit: the whole limit alone
-
-
-def test_a_unit_proven_by_the_worker_passes_the_checker_within_its_limit() -> None:
-    script = load_script()
-    # X's open three f8-h8 with O's marks far away: a win in three plies, found at the first limit.
-    moves = tuple(BOARD.parse_cell(name) for name in ("h8", "a1", "g8", "a3", "f8", "a5"))
-    returned, tree, nodes, _ = script.prove_unit(moves, 100_000, 0, 35)
-    assert returned == moves and 0 < nodes < 100_000
-    assert check_branch(BOARD, list(moves), tree)[1] == 3
-    assert script.prove_unit(moves, 100_000, 0, len(moves) + 2)[1] is None  # two plies cannot hold it
-
-
-def test_the_worker_searches_by_proof_numbers_when_asked() -> None:
-    script = load_script()
-    moves = tuple(BOARD.parse_cell(name) for name in ("h8", "a1", "g8", "a3", "f8", "a5"))
-    returned, tree, nodes, _ = script.prove_unit(moves, 100_000, 0, 35, "pn")
-    assert returned == moves and 0 < nodes < 100_000
-    assert check_branch(BOARD, list(moves), tree)[1] == 3
-    assert script.prove_unit(moves, 100_000, 0, len(moves) + 2, "pn")[1] is None
-    tree = script.prove_unit(moves, 100_000, 0, 35, "pn", 1)[1]  # another weight for leaves that gave up
-    assert check_branch(BOARD, list(moves), tree)[1] == 3
-
-
 def test_a_leaf_cost_below_one_is_refused_with_a_message(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exit_info:
         load_script().main(["--search", "pn", "--leaf-cost", "0"])
@@ -107,17 +72,6 @@ def test_a_build_of_the_compiled_searches_that_fails_leaves_the_python_ones_and_
     monkeypatch.setattr(script, "compiled_searches", broken)
     assert script._compiled_here() is False
     assert "the Python ones will (cc: no headers here)" in capsys.readouterr().err
-
-
-def test_a_unit_out_of_memory_is_not_filed_as_failed_within_its_nodes(
-        capsys: pytest.CaptureFixture[str]) -> None:
-    # The next run, given more memory, tries it again at the same budget.
-    script = load_script()
-    document, progress = store.empty_document(), no_failures()
-    script.record(document, progress, UNITS[0], script.OUT_OF_MEMORY, 5_000, 2.5, 3_000_000, "failed_pn")
-    assert progress["failed_pn"] == {} and store.branches(document) == {}
-    assert progress["seconds"] == 2.5 and progress["nodes"] == 5_000
-    assert f"{script.moves_name(UNITS[0])}: out of memory" in capsys.readouterr().out
 
 
 def test_a_unit_proven_beyond_the_limit_is_still_to_prove() -> None:
@@ -291,75 +245,14 @@ def test_a_transplant_run_keeps_what_the_checker_passes_and_offers_the_rest_agai
     assert "1 unit to transplant" in capsys.readouterr().out  # no donor more: only the stand-in's other
 
 
-def _dies_on_the_second(moves: tuple[int, ...]) -> tuple[int, ...]:
-    """A worker that ends its process without a word on the second unit, as the system's
-    out-of-memory killer would end it."""
-    if moves == (1,):
-        os._exit(1)
-    return moves
-
-
-def test_a_run_saves_and_goes_on_past_a_worker_that_dies(monkeypatch: pytest.MonkeyPatch,
-                                                          capsys: pytest.CaptureFixture[str]) -> None:
-    # Workers started afresh, as a proving run starts them, import the script by its name.
-    monkeypatch.syspath_prepend(str(SCRIPTS))
-    script = importlib.import_module("prove_gomoku")
-    saves: list[int] = []
-    monkeypatch.setattr(script, "save", lambda *_: saves.append(1) or 0)
-    results: list[tuple[int, ...]] = []
-    args = argparse.Namespace(processes=1, minutes=5.0, memory=None)
-    script.run(store.empty_document(), no_failures(), _dies_on_the_second, [((0,),), ((1,),), ((2,),)],
-               results.append, args, start="spawn")
-    assert results == [(0,), (2,)]  # the unit under way when its worker died is left for a later run
-    assert saves  # what was proven before is saved at once
-    assert "a worker died; dropped for a later run: b1\n" in capsys.readouterr().err
-
-
-def _raises_on_the_second(moves: tuple[int, ...]) -> tuple[int, ...]:
-    if moves == (1,):
-        raise ValueError("a bug of that unit's")
-    return moves
-
-
-def test_a_run_drops_a_unit_whose_worker_raises_and_goes_on(capsys: pytest.CaptureFixture[str]) -> None:
-    script = load_script()
-    results: list[tuple[int, ...]] = []
-    args = argparse.Namespace(processes=1, minutes=5.0, memory=None)
-    script.run(store.empty_document(), no_failures(), _raises_on_the_second, [((0,),), ((1,),), ((2,),)],
-               results.append, args)
-    assert results == [(0,), (2,)]
-    assert ("b1: dropped for a later run, its worker failed: ValueError: a bug of that unit's"
-            in capsys.readouterr().err)
-
-
-def _allocates(size: int) -> str:
-    try:
-        block = bytearray(size)
-    except MemoryError:
-        return "refused"
-    return f"allocated {len(block)}"
-
-
-def test_a_worker_may_take_only_its_share_of_memory() -> None:
-    # A unit that outgrows its worker's share fails alone, as out of memory, in the worker.
-    script = load_script()
-    share = 256 * 2**20
-    with ProcessPoolExecutor(1, initializer=script._quiet_worker, initargs=(share,)) as pool:
-        assert pool.submit(_allocates, 2 * share).result() == "refused"
-        assert pool.submit(_allocates, share // 4).result() == f"allocated {share // 4}"
-    assert script.worker_memory(2) is None or 0 < script.worker_memory(2) < script.worker_memory(1)
-
-
 def split_args(nodes: int, split: int) -> dict[str, Any]:
     return {"processes": 1, "minutes": 5.0, "memory": None, "plies": 35, "nodes": nodes, "split": split,
             "leaf_cost": 3_000, "python": True, "probe": 1, "ends": False}
 
 
 def split_script(monkeypatch: pytest.MonkeyPatch, unit: tuple[int, ...]) -> ModuleType:
-    """The script as a split run's workers import it (by its name), with ``unit`` its one open unit
-    and the package's proof file left as it is."""
-    monkeypatch.syspath_prepend(str(SCRIPTS))
-    script = importlib.import_module("prove_gomoku")
+    """The script with ``unit`` its one open unit and the package's proof file left as it is."""
+    script = load_script()
     monkeypatch.setattr(script, "pending_units", lambda *_: [unit])
     monkeypatch.setattr(script, "save", lambda *_: 0)
     return script

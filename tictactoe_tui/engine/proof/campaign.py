@@ -15,6 +15,8 @@ from .book import BOARD
 from .prover import distinct_replies
 
 CENTRE = BOARD.centre
+UNIT_MOVES = 4
+"""Moves from the empty board to a unit: X's centre, O's first reply, X's second move, O's reply."""
 
 
 @cache
@@ -54,7 +56,18 @@ def _distance(one: int, other: int) -> int:
     return (c1 - c2) ** 2 + (r1 - r2) ** 2
 
 
-def progress(document: dict[str, Any]) -> dict[int, tuple[int, int]]:
+def moves_name(moves: tuple[int, ...]) -> str:
+    """The moves as proving runs name a position, in their files and their reports: cell names
+    such as ``h8 g7``."""
+    return " ".join(BOARD.cell_name(cell) for cell in moves)
+
+
+def unit_moves(name: str) -> tuple[int, ...]:
+    """A position's moves from its name (``moves_name``)."""
+    return tuple(BOARD.parse_cell(cell) for cell in name.split())
+
+
+def units_proven(document: dict[str, Any]) -> dict[int, tuple[int, int]]:
     """First reply -> (second replies proven, second replies in all)."""
     known = {tuple(branch["moves"]) for branch in document["branches"]}
     found = {}
@@ -74,7 +87,7 @@ def board_map(document: dict[str, Any]) -> str:
 
     table = symmetries(BOARD)
     marks = {CENTRE: "X"}
-    done = progress(document)
+    done = units_proven(document)
     for reply, (proven, whole) in done.items():
         mark = "#" if proven == whole else "+" if proven else "."
         for permutation in table.permutations:

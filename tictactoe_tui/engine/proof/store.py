@@ -77,3 +77,11 @@ def fold(document: dict[str, Any], moves: Sequence[int], x_move: int, replies: I
     plies = 2 + max(known[key]["plies"] for key in below)  # X's move, O's reply, the longest unit
     add(document, moves, tree, plies)
     return True
+
+
+def drop_below(document: dict[str, Any], moves: Sequence[int]) -> None:
+    """Take out the branches of the positions that follow ``moves``, the position's own kept: once
+    it is proven whole, or X's move that ends ``moves`` is refuted, they answer nothing."""
+    length, prefix = len(moves), list(moves)
+    document["branches"] = [branch for branch in document["branches"]
+                            if len(branch["moves"]) <= length or branch["moves"][:length] != prefix]

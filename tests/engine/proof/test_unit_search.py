@@ -1,0 +1,42 @@
+"""The searches a proving run's workers make: the limits a unit is searched within, and proofs that
+the checker passes."""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+from tictactoe_tui.engine.proof import unit_search
+from tictactoe_tui.engine.proof.book import BOARD
+from tictactoe_tui.engine.proof.campaign import CENTRE, first_replies, second_move, second_replies
+from tictactoe_tui.engine.proof.checker import check_branch
+
+REPLY = first_replies()[0]
+X_MOVE = second_move(REPLY)
+UNITS = [(CENTRE, REPLY, X_MOVE, second) for second in second_replies(REPLY, X_MOVE)]
+
+
+def test_a_unit_is_searched_within_short_limits_first_then_within_the_whole_limit() -> None:
+    for moves in (UNITS[0], (CENTRE, REPLY)):
+        steps = unit_search.limits(moves, 35)
+        assert steps[0] == unit_search.FIRST_PLIES and steps[-1] == 35 - len(moves)
+        assert all(0 < later - earlier <= unit_search.WIDER for earlier, later in pairwise(steps))
+    assert unit_search.limits(UNITS[0], 12) == [8]  # less than the first limit: the whole limit alone
+
+
+def test_a_unit_proven_by_the_worker_passes_the_checker_within_its_limit() -> None:
+    # X's open three f8-h8 with O's marks far away: a win in three plies, found at the first limit.
+    moves = tuple(BOARD.parse_cell(name) for name in ("h8", "a1", "g8", "a3", "f8", "a5"))
+    returned, tree, nodes, _ = unit_search.prove_unit(moves, 100_000, 0, 35)
+    assert returned == moves and 0 < nodes < 100_000
+    assert check_branch(BOARD, list(moves), tree)[1] == 3
+    assert unit_search.prove_unit(moves, 100_000, 0, len(moves) + 2)[1] is None  # two plies cannot hold it
+
+
+def test_the_worker_searches_by_proof_numbers_when_asked() -> None:
+    moves = tuple(BOARD.parse_cell(name) for name in ("h8", "a1", "g8", "a3", "f8", "a5"))
+    returned, tree, nodes, _ = unit_search.prove_unit(moves, 100_000, 0, 35, "pn")
+    assert returned == moves and 0 < nodes < 100_000
+    assert check_branch(BOARD, list(moves), tree)[1] == 3
+    assert unit_search.prove_unit(moves, 100_000, 0, len(moves) + 2, "pn")[1] is None
+    tree = unit_search.prove_unit(moves, 100_000, 0, 35, "pn", 1)[1]  # another weight for leaves that gave up
+    assert check_branch(BOARD, list(moves), tree)[1] == 3
