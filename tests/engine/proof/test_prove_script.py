@@ -1,5 +1,5 @@
-"""The proof script's bookkeeping: the limits a unit is searched within, which units a run still
-has to prove, and when a first reply folds.
+"""The proof script's choices and bookkeeping: which units a run still has to prove, how it splits
+them by X's moves and O's replies, and when a first reply folds.
 
 The trees of the bookkeeping tests are stand-ins: choosing units and folding read only the
 branches' moves and bounds.
