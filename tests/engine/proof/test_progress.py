@@ -18,9 +18,9 @@ UNITS = [(CENTRE, REPLY, X_MOVE, second) for second in second_replies(REPLY, X_M
 
 
 def test_a_unit_out_of_memory_is_not_filed_as_failed_within_its_nodes(
-        capsys: pytest.CaptureFixture[str]) -> None:
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     # The next run, given more memory, tries it again at the same budget.
-    document, progress = store.empty_document(), progress_file.read(Path("absent.json"), 35)
+    document, progress = store.empty_document(), progress_file.read(tmp_path / "none_yet.json", 35)
     progress_file.record(document, progress, UNITS[0], OUT_OF_MEMORY, 5_000, 2.5, 3_000_000, "failed_pn")
     assert progress["failed_pn"] == {} and store.branches(document) == {}
     assert progress["seconds"] == 2.5 and progress["nodes"] == 5_000

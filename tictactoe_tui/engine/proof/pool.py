@@ -3,7 +3,8 @@ search does.
 
 A run lasts as long as it is given, so what goes wrong in one search must not end it: a search that
 raises is dropped for a later run, a worker that dies (the system's out-of-memory killer, say) takes
-only the searches under way with it, and Ctrl+C or SIGTERM stops the run with what it proved saved.
+only the searches under way with it, and Ctrl+C or SIGTERM stops the run at once, telling its
+caller so, which saves what was proven.
 Each worker may take a share of the memory the system has free, so that a search that outgrows it
 fails alone instead of the system killing some process of the run.
 """
