@@ -83,6 +83,7 @@ from tictactoe_tui.engine.proof.progress import (
     many,
     open_report,
     record,
+    spend,
 )
 from tictactoe_tui.engine.proof.prover import Defence
 from tictactoe_tui.engine.proof.transplant import candidates, donors
@@ -552,8 +553,7 @@ def probe(document: dict[str, Any], progress: dict[str, Any], positions: list[tu
     def recorded(result: Searched) -> None:
         moves, tree, nodes, seconds = result
         first = moves[:-1]
-        progress["seconds"] += seconds
-        progress["nodes"] += nodes
+        spend(progress, seconds, nodes)
         if tree is None and nodes < PROBE_NODES:  # the search ended, its budget not spent
             lost.add(first)
         elif tree in (None, OUT_OF_MEMORY):  # open either way; only a failure within the budget is kept
@@ -631,7 +631,7 @@ def transplant_all(document: dict[str, Any], progress: dict[str, Any], chosen: l
 
     def recorded(result: Transplanted) -> None:
         moves, tree, bound, donor, seconds = result
-        progress["seconds"] += seconds
+        spend(progress, seconds)
         if tree is None:
             tried[moves_name(moves)] = candidates(moves, unit_search.DONORS)
             print(f"{moves_name(moves)}: no donor proves it ({seconds:.1f} s)", flush=True)

@@ -56,8 +56,7 @@ def record(document: dict[str, Any], progress: dict[str, Any], moves: tuple[int,
     """Count what a search spent, add its proof to ``document`` or keep its failure in ``failures``
     (with the budget it had) unless that is None, and say which, the position named with ``label``
     after it."""
-    progress["seconds"] += seconds
-    progress["nodes"] += nodes
+    spend(progress, seconds, nodes)
     name = moves_name(moves)
     if tree == OUT_OF_MEMORY:
         print(f"{name}{label}: out of memory ({nodes} nodes, {seconds:.1f} s)", flush=True)
@@ -70,6 +69,12 @@ def record(document: dict[str, Any], progress: dict[str, Any], moves: tuple[int,
         store.drop_below(document, moves)  # a split's branches: the position's tree answers them all
     verdict = "proven" if tree else "not proven"
     print(f"{name}{label}: {verdict} ({nodes} nodes, {seconds:.1f} s)", flush=True)
+
+
+def spend(progress: dict[str, Any], seconds: float, nodes: int = 0) -> None:
+    """Add a search's cost to the totals every run reports, whether or not it proved anything."""
+    progress["seconds"] += seconds
+    progress["nodes"] += nodes
 
 
 def forget(progress: dict[str, Any], moves: tuple[int, ...]) -> None:
