@@ -495,11 +495,18 @@ def probe(document: dict[str, Any], progress: dict[str, Any], positions: list[tu
     replies that a probe search proved become branches and the others' failures are kept, as a
     split's would be; what a split by another move had proven goes. A position whose searches the
     run did not finish, or did not reach in time, is probed again by the next. Whether the run went
-    on to its end (not stopped)."""
+    on to its end (not stopped).
+
+    A move's searches stop once it cannot be picked: once one ends without a proof (the move is
+    refuted), or once it leaves more replies open than another move whose searches are all done
+    (as many, if that one comes first). The pick is the one all its searches would make, for less."""
     failed, known = progress[REPLY_FAILURES], store.branches(document)
     candidates: dict[tuple[int, ...], list[int]] = {}
     still_open: Counter[tuple[int, ...]] = Counter()  # by X's move, as the moves up to it
     waiting: Counter[tuple[int, ...]] = Counter()  # by position, its probe's searches not yet done
+    unsearched: Counter[tuple[int, ...]] = Counter()  # by X's move, its replies' searches not yet done
+    cut: set[tuple[int, ...]] = set()  # X's moves whose searches stopped, beaten
+    skipped: list[tuple[Any, ...]] = []  # the searches that could not change a pick
     found: dict[tuple[int, ...], list[tuple[tuple[int, ...], Any]]] = {}
     lost: set[tuple[int, ...]] = set()
     tasks = []
@@ -520,6 +527,7 @@ def probe(document: dict[str, Any], progress: dict[str, Any], positions: list[tu
                     continue
                 tasks.append((moves, PROBE_NODES, QUIET, args.plies, "pn", args.leaf_cost, compiled))
                 waiting[position] += 1
+                unsearched[(*position, move)] += 1
     print(f"{len(tasks)} searches of {PROBE_NODES:,} nodes to pick X's move in {len(candidates)} of the "
           f"failed replies, among its first {args.probe}", flush=True)
 
@@ -544,8 +552,8 @@ def probe(document: dict[str, Any], progress: dict[str, Any], positions: list[tu
                 forget(progress, moves)
                 store.add(document, moves, tree)
         replies = len(cast(Defence, defence_of((*position, best))).needed)
-        others = ", ".join(f"{BOARD.cell_name(move)}: {still_open[(*position, move)]}"
-                           for move in alive if move != best)
+        others = ", ".join(f"{BOARD.cell_name(move)}: {'at least ' * ((*position, move) in cut)}"
+                           f"{still_open[(*position, move)]}" for move in alive if move != best)
         print(f"{moves_name(position)}: X's move {BOARD.cell_name(best)} picked, the probe left "
               f"{still_open[(*position, best)]} of its {replies} replies open ({others or 'no other move'})",
               flush=True)
@@ -562,14 +570,45 @@ def probe(document: dict[str, Any], progress: dict[str, Any], positions: list[tu
                 found[first].append((moves, None))
         else:
             found[first].append((moves, tree))
+        searched(first)
+
+    def searched(first: tuple[int, ...]) -> None:
+        """One search of a reply to X's move that ends ``first`` done (or skipped): the position's
+        move is picked once all its searches are."""
+        unsearched[first] -= 1
         waiting[first[:-1]] -= 1
         if not waiting[first[:-1]]:
             pick(first[:-1])
 
+    def beaten(first: tuple[int, ...]) -> bool:
+        """Whether X's move that ends ``first`` can no longer be picked."""
+        if first in lost:
+            return True
+        position = first[:-1]
+        rank = candidates[position].index(first[-1])
+        return any(not unsearched[other] and other not in lost
+                   and (still_open[first], rank) > (still_open[other], index)
+                   for index, other in enumerate((*position, move) for move in candidates[position])
+                   if other != first)
+
+    def wanted(task: tuple[Any, ...]) -> bool:
+        """Whether a search may still change the pick; one that cannot is skipped, counted as done."""
+        first = task[0][:-1]
+        if not beaten(first):
+            return True
+        cut.add(first)
+        skipped.append(task)
+        searched(first)
+        return False
+
     for position in candidates:
         if not waiting[position]:
             pick(position)
-    return run(document, progress, prove_unit, tasks, recorded, args, start="spawn")
+    finished = run(document, progress, prove_unit, tasks, recorded, args, start="spawn", wanted=wanted)
+    if tasks:
+        print(f"the probe skipped {many(len(skipped), 'search', 'searches')} of {len(tasks):,} "
+              "that could not change a pick", flush=True)
+    return finished
 
 
 def _splits(document: dict[str, Any], progress: dict[str, Any], chosen: list[int] | None,

@@ -509,7 +509,7 @@ def test_a_run_stopped_while_it_probes_searches_nothing_more(monkeypatch: pytest
     runs: list[list[Any]] = []
 
     def stopped(document: dict[str, Any], progress: dict[str, Any], worker: Any, tasks: list[Any],
-                recorded: Any, args: argparse.Namespace, start: str) -> bool:
+                recorded: Any, args: argparse.Namespace, start: str, wanted: Any) -> bool:
         runs.append(tasks)
         return False
 
@@ -517,6 +517,46 @@ def test_a_run_stopped_while_it_probes_searches_nothing_more(monkeypatch: pytest
     script.split_by_reply(document, progress, None, argparse.Namespace(**args | {"deeper": 1, "probe": 2}))
     assert len(runs) == 1 and {task[1] for task in runs[0]} == {script.PROBE_NODES}  # the probe's only
     assert progress["picked"] == {}
+
+
+def test_a_probe_stops_searching_a_move_once_it_cannot_be_picked(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    # Every search fails within its budget: each move leaves all its replies open, so a move after
+    # the first is beaten once it leaves as many open as the fewest any move before it left.
+    script, document, progress, args = split_by_reply_once(monkeypatch, tuple(QUIET.moves))
+    failed = sorted(script.unit_moves(name) for name in progress["failed_reply"])
+    searched: list[tuple[int, ...]] = []
+
+    def one_by_one(document: dict[str, Any], progress: dict[str, Any], worker: Any, tasks: list[Any],
+                   recorded: Any, args: argparse.Namespace, start: str, wanted: Any) -> bool:
+        for task in tasks:
+            if wanted(task):
+                searched.append(task[0])
+                recorded((task[0], None, task[1], 0.0))
+        return True
+
+    def defence_of(first: tuple[int, ...]) -> Any:
+        return script.first_defence(first[:-1], first[-1], 35, False)
+
+    monkeypatch.setattr(script, "run", one_by_one)
+    capsys.readouterr()
+    probing = argparse.Namespace(**args | {"probe": 3})
+    assert script.probe(document, progress, failed, defence_of, probing, False)
+    out = capsys.readouterr().out
+    cut_short = queued = 0
+    for position in failed:
+        moves = [move for move in script.unrefuted_moves(progress, position, 3)
+                 if defence_of((*position, move)) is not None]
+        replies = [len(defence_of((*position, move)).needed) for move in moves]
+        done = [sum(moves_searched[:len(position) + 1] == (*position, move) for moves_searched in searched)
+                for move in moves]
+        assert done == [min(replies[:rank + 1]) for rank in range(len(moves))]
+        best = moves[replies.index(min(replies))]  # the first of the fewest
+        assert progress["picked"][script.moves_name(position)] == BOARD.cell_name(best)
+        cut_short += sum(count < total for count, total in zip(done, replies, strict=True))
+        queued += sum(replies)
+    assert cut_short and "at least" in out  # some move was beaten before all its replies were searched
+    assert f"the probe skipped {queued - len(searched):,} searches of {queued:,} that could not" in out
 
 
 def test_a_probe_out_of_time_leaves_its_positions_to_a_later_run(
