@@ -499,7 +499,8 @@ def probe(document: dict[str, Any], progress: dict[str, Any], positions: list[tu
 
     A move's searches stop once it cannot be picked: once one ends without a proof (the move is
     refuted), or once it leaves more replies open than another move whose searches are all done
-    (as many, if that one comes first). The pick is the one all its searches would make, for less."""
+    (as many, if that one comes first). The pick is the one all its searches would make, for less;
+    the move with the fewest replies left to leave open is searched first, to stop the others soonest."""
     failed, known = progress[REPLY_FAILURES], store.branches(document)
     candidates: dict[tuple[int, ...], list[int]] = {}
     still_open: Counter[tuple[int, ...]] = Counter()  # by X's move, as the moves up to it
@@ -516,8 +517,10 @@ def probe(document: dict[str, Any], progress: dict[str, Any], positions: list[tu
             break
         candidates[position] = [move for move in unrefuted_moves(progress, position, args.probe)
                                 if defence_of((*position, move)) is not None]
+        searches: dict[int, list[tuple[Any, ...]]] = {}
         for move in candidates[position]:
             found[(*position, move)] = []
+            searches[move] = []
             for reply in cast(Defence, defence_of((*position, move))).needed:
                 moves = (*position, move, reply)
                 if moves in known:
@@ -525,9 +528,12 @@ def probe(document: dict[str, Any], progress: dict[str, Any], positions: list[tu
                 if failed.get(moves_name(moves), 0) >= PROBE_NODES:
                     still_open[(*position, move)] += 1
                     continue
-                tasks.append((moves, PROBE_NODES, QUIET, args.plies, "pn", args.leaf_cost, compiled))
-                waiting[position] += 1
-                unsearched[(*position, move)] += 1
+                searches[move].append((moves, PROBE_NODES, QUIET, args.plies, "pn", args.leaf_cost, compiled))
+            waiting[position] += len(searches[move])
+            unsearched[(*position, move)] = len(searches[move])
+        # The move that can leave the fewest open is searched first: it bounds the others soonest.
+        for move in sorted(searches, key=lambda move: still_open[(*position, move)] + len(searches[move])):
+            tasks.extend(searches[move])
     print(f"{len(tasks)} searches of {PROBE_NODES:,} nodes to pick X's move in {len(candidates)} of the "
           f"failed replies, among its first {args.probe}", flush=True)
 

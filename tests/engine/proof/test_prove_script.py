@@ -521,8 +521,8 @@ def test_a_run_stopped_while_it_probes_searches_nothing_more(monkeypatch: pytest
 
 def test_a_probe_stops_searching_a_move_once_it_cannot_be_picked(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    # Every search fails within its budget: each move leaves all its replies open, so a move after
-    # the first is beaten once it leaves as many open as the fewest any move before it left.
+    # Every search fails within its budget: each move leaves all its replies open, so each is beaten
+    # once it leaves as many open as the move with the fewest replies, which is searched first.
     script, document, progress, args = split_by_reply_once(monkeypatch, tuple(QUIET.moves))
     failed = sorted(script.unit_moves(name) for name in progress["failed_reply"])
     searched: list[tuple[int, ...]] = []
@@ -543,19 +543,27 @@ def test_a_probe_stops_searching_a_move_once_it_cannot_be_picked(
     probing = argparse.Namespace(**args | {"probe": 3})
     assert script.probe(document, progress, failed, defence_of, probing, False)
     out = capsys.readouterr().out
-    cut_short = queued = 0
+    cut_short = queued = reordered = 0
     for position in failed:
         moves = [move for move in script.unrefuted_moves(progress, position, 3)
                  if defence_of((*position, move)) is not None]
         replies = [len(defence_of((*position, move)).needed) for move in moves]
         done = [sum(moves_searched[:len(position) + 1] == (*position, move) for moves_searched in searched)
                 for move in moves]
-        assert done == [min(replies[:rank + 1]) for rank in range(len(moves))]
-        best = moves[replies.index(min(replies))]  # the first of the fewest
+        # The first of the fewest is searched first, all of it; another stops at as many open, or
+        # one more if it comes before that one and would be picked on a tie.
+        first = replies.index(min(replies))
+        assert done == [count if rank == first else min(count, replies[first] + (rank < first))
+                        for rank, count in enumerate(replies)]
+        own = [moves_searched for moves_searched in searched if moves_searched[:len(position)] == position]
+        assert own[0][len(position)] == moves[first]
+        reordered += first > 0
+        best = moves[first]  # the first of the fewest
         assert progress["picked"][script.moves_name(position)] == BOARD.cell_name(best)
         cut_short += sum(count < total for count, total in zip(done, replies, strict=True))
         queued += sum(replies)
     assert cut_short and "at least" in out  # some move was beaten before all its replies were searched
+    assert reordered  # and some position's first move was not the one searched first
     assert f"the probe skipped {queued - len(searched):,} searches of {queued:,} that could not" in out
 
 
