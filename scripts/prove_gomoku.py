@@ -504,7 +504,6 @@ def probe(document: dict[str, Any], progress: dict[str, Any], positions: list[tu
     failed, known = progress[REPLY_FAILURES], store.branches(document)
     candidates: dict[tuple[int, ...], list[int]] = {}
     still_open: Counter[tuple[int, ...]] = Counter()  # by X's move, as the moves up to it
-    waiting: Counter[tuple[int, ...]] = Counter()  # by position, its probe's searches not yet done
     unsearched: Counter[tuple[int, ...]] = Counter()  # by X's move, its replies' searches not yet done
     cut: set[tuple[int, ...]] = set()  # X's moves whose searches stopped, beaten
     skipped: list[tuple[Any, ...]] = []  # the searches that could not change a pick
@@ -529,7 +528,6 @@ def probe(document: dict[str, Any], progress: dict[str, Any], positions: list[tu
                     still_open[(*position, move)] += 1
                     continue
                 searches[move].append((moves, PROBE_NODES, QUIET, args.plies, "pn", args.leaf_cost, compiled))
-            waiting[position] += len(searches[move])
             unsearched[(*position, move)] = len(searches[move])
         # The move that can leave the fewest open is searched first: it bounds the others soonest.
         for move in sorted(searches, key=lambda move: still_open[(*position, move)] + len(searches[move])):
@@ -582,9 +580,11 @@ def probe(document: dict[str, Any], progress: dict[str, Any], positions: list[tu
         """One search of a reply to X's move that ends ``first`` done (or skipped): the position's
         move is picked once all its searches are."""
         unsearched[first] -= 1
-        waiting[first[:-1]] -= 1
-        if not waiting[first[:-1]]:
+        if all_searched(first[:-1]):
             pick(first[:-1])
+
+    def all_searched(position: tuple[int, ...]) -> bool:
+        return not any(unsearched[(*position, move)] for move in candidates[position])
 
     def beaten(first: tuple[int, ...]) -> bool:
         """Whether X's move that ends ``first`` can no longer be picked."""
@@ -608,7 +608,7 @@ def probe(document: dict[str, Any], progress: dict[str, Any], positions: list[tu
         return False
 
     for position in candidates:
-        if not waiting[position]:
+        if all_searched(position):
             pick(position)
     finished = run(document, progress, prove_unit, tasks, recorded, args, start="spawn", wanted=wanted)
     if tasks:
