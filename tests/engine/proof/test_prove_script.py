@@ -400,6 +400,40 @@ def test_a_reply_that_fails_in_a_run_is_split_deeper_in_its_next_round(
     assert all(moves[:len(unit) + 2] in failed for moves in failed if len(moves) == len(unit) + 4)
 
 
+def test_a_run_searches_a_unit_a_round_the_one_with_the_fewest_open_ends_first(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    near = tuple(QUIET.moves)
+    turned = symmetries(BOARD).permutations[1]
+    far = tuple(turned[move] for move in near)  # the same position turned: as many replies
+    script = split_script(monkeypatch, far)
+    monkeypatch.setattr(script, "UNIT_MOVES", len(near))
+    rounds: list[set[tuple[int, ...]]] = []
+
+    def failing(document: dict[str, Any], progress: dict[str, Any], worker: Any, tasks: list[Any],
+                recorded: Any, args: argparse.Namespace, start: str, wanted: Any) -> bool:
+        """Every search spends its budget without a proof; which units each round searched is kept."""
+        rounds.append({task[0][:len(near)] for task in tasks})
+        for task in tasks:
+            recorded((task[0], None, task[1], 0.0))
+        return True
+
+    monkeypatch.setattr(script, "run", failing)
+    document, progress = store.empty_document(), no_failures()
+    args = split_args(500, 1) | {"by_reply": True, "deeper": 0}
+    script.split_by_reply(document, progress, None, argparse.Namespace(**args))  # far's replies open
+    replies = len(progress["failed_reply"])
+    assert replies and rounds == [{far}]
+    rounds.clear()
+    capsys.readouterr()
+
+    monkeypatch.setattr(script, "pending_units", lambda *_: [far, near])
+    script.split_by_reply(document, progress, None, argparse.Namespace(**args | {"nodes": 600}))
+    assert rounds == [{near}, {far}]  # the unit with no open end first, a unit a round
+    out = capsys.readouterr().out
+    assert f"in {script.moves_name(near)} (0 open ends)" in out
+    assert f"in {script.moves_name(far)} ({replies:,} open ends)" in out
+
+
 def test_with_ends_a_reply_split_already_is_searched_only_through_the_replies_below_it(
         monkeypatch: pytest.MonkeyPatch) -> None:
     unit = tuple(QUIET.moves)
