@@ -56,6 +56,7 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
 
@@ -354,148 +355,171 @@ def split_by_reply(document: dict[str, Any], progress: dict[str, Any], chosen: l
     left, so that a run drives its nearest units down to their ends before it opens others: a
     probe of every failed reply at once took all of a run's 75 minutes, and left every reply it
     had picked a move in for the next."""
-    started = time.monotonic()
-    failed, refuted, picked = progress[REPLY_FAILURES], progress[REFUTED], progress[PICKED]
-    compiled = _compiled_for(args)
-    looked: dict[tuple[int, ...], Defence | None] = {}
-    defences: dict[tuple[int, ...], Defence] = {}
-    settled: set[tuple[int, ...]] = set()
-    dead: set[tuple[int, ...]] = set()
-    tasks: list[tuple[Any, ...]] = []
-    to_probe: list[tuple[int, ...]] = []
-    known: dict[tuple[int, ...], dict[str, Any]] = {}
-    inner: set[tuple[int, ...]] = set()  # the replies split already: a failure or a branch lies below
+    ReplySplits(document, progress, chosen, args, _compiled_for(args)).rounds()
 
-    def defence_of(first: tuple[int, ...]) -> Defence | None:
+
+@dataclass
+class ReplySplits:
+    """A split run by reply, between its rounds: the proof and the progress it adds to, and what
+    it has worked out on the way (X's moves' defences, the positions it proved or found dead, the
+    searches it queued)."""
+
+    document: dict[str, Any]
+    progress: dict[str, Any]
+    chosen: list[int] | None
+    args: argparse.Namespace
+    compiled: bool
+    started: float = field(default_factory=time.monotonic)
+    looked: dict[tuple[int, ...], Defence | None] = field(default_factory=dict)
+    """``first_defence`` of X's move that ends the key, worked out once a run."""
+    defences: dict[tuple[int, ...], Defence] = field(default_factory=dict)
+    """The defences of the moves split by, by the moves up to X's."""
+    settled: set[tuple[int, ...]] = field(default_factory=set)
+    """The positions proven by this run."""
+    dead: set[tuple[int, ...]] = field(default_factory=set)
+    """X's moves refuted by this run, as the moves up to them."""
+    tasks: list[tuple[Any, ...]] = field(default_factory=list)
+    to_probe: list[tuple[int, ...]] = field(default_factory=list)
+    known: dict[tuple[int, ...], dict[str, Any]] = field(default_factory=dict)
+    inner: set[tuple[int, ...]] = field(default_factory=set)
+    """The replies split already: a failure or a branch lies below."""
+
+    def rounds(self) -> None:
+        """Rounds until nothing is new, a unit a round: a reply that fails in one is probed and
+        split in the next."""
+        probed: set[tuple[int, ...]] = set()
+        searched: set[tuple[int, ...]] = set()
+        while self.rest().minutes > 0:
+            self.queue()
+            fresh = [position for position in self.to_probe if position not in probed]
+            new = [task for task in self.tasks if task[0] not in searched]
+            focus = self.nearest({moves[:UNIT_MOVES] for moves in (*fresh, *(task[0] for task in new))})
+            fresh = [position for position in fresh if focus and position[:UNIT_MOVES] == focus[0]]
+            if fresh:
+                probed.update(fresh)
+                if not probe(self.document, self.progress, fresh, self.defence_of, self.rest(),
+                             self.compiled):
+                    return
+                self.queue()  # the replies of the moves picked
+                new = [task for task in self.tasks if task[0] not in searched]
+            new = [task for task in new if focus and task[0][:UNIT_MOVES] == focus[0]]
+            searched.update(task[0] for task in new)
+            left = Counter(task[0][:UNIT_MOVES + 1] for task in new)
+            where = "" if focus is None else f", in {moves_name(focus[0])} ({many(focus[1], 'open end')})"
+            print(f"{len(new)} of O's replies to search, after {many(len(left), 'first move')}{where}, "
+                  f"{self.args.processes} processes, {max(self.rest().minutes, 0):.0f} minutes", flush=True)
+            if focus is None:
+                return
+            if new and not run(self.document, self.progress, prove_unit, new, self.recorded, self.rest(),
+                               start="spawn", wanted=self.wanted):
+                return
+
+    def rest(self) -> argparse.Namespace:
+        """The run's arguments, with the minutes it has left."""
+        spent = (time.monotonic() - self.started) / 60
+        return argparse.Namespace(**vars(self.args) | {"minutes": self.args.minutes - spent})
+
+    def nearest(self, units: set[tuple[int, ...]]) -> tuple[tuple[int, ...], int] | None:
+        """Of ``units``, the one with the fewest open ends (``open_ends``), with their count."""
+        ends: Counter[tuple[int, ...]] = Counter()
+        for reply, below in open_ends(self.known, self.progress).items():
+            ends[reply[:UNIT_MOVES]] += len(below)
+        unit = min(units, key=lambda unit: (ends[unit], unit), default=None)
+        return None if unit is None else (unit, ends[unit])
+
+    def defence_of(self, first: tuple[int, ...]) -> Defence | None:
         """``first_defence`` of X's move that ends ``first``, worked out once a run."""
-        if first not in looked:
-            looked[first] = first_defence(first[:-1], first[-1], args.plies, compiled)
-        return looked[first]
+        if first not in self.looked:
+            self.looked[first] = first_defence(first[:-1], first[-1], self.args.plies, self.compiled)
+        return self.looked[first]
 
-    def split(position: tuple[int, ...], first: int, deeper: int) -> None:
+    def queue(self) -> None:
+        """Every reply still to search, those of the moves with the fewest replies still open first,
+        those of the first moves with the fewest first: the nearest to a position proven, and to a
+        whole unit."""
+        self.tasks.clear()
+        self.to_probe.clear()
+        self.known.clear()
+        self.known.update(store.branches(self.document))
+        self.inner.clear()
+        failed = map(unit_moves, self.progress[REPLY_FAILURES])
+        self.inner.update(moves[:length] for moves in (*failed, *self.known)
+                          for length in range(UNIT_MOVES + 2, len(moves), 2))
+        refuted = self.progress[REFUTED]
+        for unit, first in _splits(self.document, self.progress, self.chosen, self.args):
+            if unit not in self.settled and BOARD.cell_name(first) not in refuted.get(moves_name(unit), []):
+                self.split(unit, first, self.args.deeper)
+        near = Counter(task[0][:-1] for task in self.tasks)
+        left = Counter(task[0][:UNIT_MOVES + 1] for task in self.tasks)
+        self.tasks.sort(key=lambda task: (near[task[0][:-1]], left[task[0][:UNIT_MOVES + 1]]))
+
+    def split(self, position: tuple[int, ...], first: int, deeper: int) -> None:
         """Queue the replies to X's ``first`` move after ``position`` that are still open, splitting
         those that failed within the budget ``deeper`` levels further at most."""
-        defence = defence_of((*position, first))
+        defence = self.defence_of((*position, first))
         if defence is None:
             return
-        defences[(*position, first)] = defence
-        if settle((*position, first)):
+        self.defences[(*position, first)] = defence
+        if self.settle((*position, first)):
             return
+        args, failed = self.args, self.progress[REPLY_FAILURES]
         for reply in defence.needed:
             moves = (*position, first, reply)
-            if moves in known or moves in settled:
+            if moves in self.known or moves in self.settled:
                 continue
-            if failed.get(moves_name(moves), 0) < args.nodes and not (args.ends and moves in inner):
-                tasks.append((moves, args.nodes, QUIET, args.plies, "pn", args.leaf_cost, compiled))
-            elif deeper > 0 and (below := split_move(moves)) is not None:
-                split(moves, below, deeper - 1)
+            if failed.get(moves_name(moves), 0) < args.nodes and not (args.ends and moves in self.inner):
+                self.tasks.append((moves, args.nodes, QUIET, args.plies, "pn", args.leaf_cost, self.compiled))
+            elif deeper > 0 and (below := self.split_move(moves)) is not None:
+                self.split(moves, below, deeper - 1)
 
-    def split_move(position: tuple[int, ...]) -> int | None:
+    def split_move(self, position: tuple[int, ...]) -> int | None:
         """X's move to split a failed reply by: the one a probe picked, or with no probe asked for,
         the first (as the proof-number search orders them) not refuted; None while a probe is
         still to pick it."""
+        picked = self.progress[PICKED]
         if moves_name(position) in picked:
             return BOARD.parse_cell(picked[moves_name(position)])
-        if args.probe > 1:
-            to_probe.append(position)
+        if self.args.probe > 1:
+            self.to_probe.append(position)
             return None
-        return next(iter(unrefuted_moves(progress, position, 1)), None)
+        return next(iter(unrefuted_moves(self.progress, position, 1)), None)
 
-    def refute(first: tuple[int, ...]) -> None:
-        """X's move that ends ``first`` has a reply no budget proves: its split is dead, and so
-        are the branches proven under it."""
-        dead.add(first)
-        progress_file.refute(document, progress, first)
-
-    def settle(first: tuple[int, ...]) -> bool:
+    def settle(self, first: tuple[int, ...]) -> bool:
         """Write out the position before X's move that ends ``first`` once every reply to it is
         proven, and then the position it is a reply in, and so on up: whether the first was."""
-        if not _assemble(document, first, defences[first], args.plies):
+        if not _assemble(self.document, first, self.defences[first], self.args.plies):
             return False
         position = first[:-1]
-        settled.add(position)
-        forget(progress, position)
+        self.settled.add(position)
+        forget(self.progress, position)
         if len(position) == UNIT_MOVES:
             print(f"{moves_name(position)}: proven by X's first move {BOARD.cell_name(first[-1])}",
                   flush=True)
         else:
             print(f"{moves_name(position)}: proven by X's move {BOARD.cell_name(first[-1])} and its replies",
                   flush=True)
-            if position[:-1] in defences:
-                settle(position[:-1])
+            if position[:-1] in self.defences:
+                self.settle(position[:-1])
         return True
 
-    def queue() -> None:
-        """Every reply still to search, those of the moves with the fewest replies still open first,
-        those of the first moves with the fewest first: the nearest to a position proven, and to a
-        whole unit."""
-        tasks.clear()
-        to_probe.clear()
-        known.clear()
-        known.update(store.branches(document))
-        inner.clear()
-        inner.update(moves[:length] for moves in (*map(unit_moves, failed), *known)
-                     for length in range(UNIT_MOVES + 2, len(moves), 2))
-        for unit, first in _splits(document, progress, chosen, args):
-            if unit not in settled and BOARD.cell_name(first) not in refuted.get(moves_name(unit), []):
-                split(unit, first, args.deeper)
-        near = Counter(task[0][:-1] for task in tasks)
-        left = Counter(task[0][:UNIT_MOVES + 1] for task in tasks)
-        tasks.sort(key=lambda task: (near[task[0][:-1]], left[task[0][:UNIT_MOVES + 1]]))
-
-    def recorded(result: Searched) -> None:
+    def recorded(self, result: Searched) -> None:
+        """Keep a search's result: a failure, a proof that may settle the positions above it, or
+        a search that ended without a proof, which refutes X's move before it (no budget proves
+        its reply) and kills its split and the branches proven under it."""
         moves = result[0]
-        record(document, progress, *result, args.nodes, REPLY_FAILURES)
-        if result[1] is None and result[2] < args.nodes:  # the search ended, its budget not spent
-            refute(moves[:-1])
+        record(self.document, self.progress, *result, self.args.nodes, REPLY_FAILURES)
+        if result[1] is None and result[2] < self.args.nodes:  # the search ended, its budget not spent
+            self.dead.add(moves[:-1])
+            progress_file.refute(self.document, self.progress, moves[:-1])
         elif result[1] not in (None, OUT_OF_MEMORY):
-            settle(moves[:-1])
+            self.settle(moves[:-1])
 
-    def wanted(task: tuple[Any, ...]) -> bool:
+    def wanted(self, task: tuple[Any, ...]) -> bool:
+        """Whether a queued search is still to do: not below a position proven or a move refuted
+        since it was queued."""
         moves = task[0]
-        return not any(moves[:length] in settled for length in range(UNIT_MOVES, len(moves), 2)) \
-            and not any(moves[:length] in dead for length in range(UNIT_MOVES + 1, len(moves), 2))
-
-    def rest() -> argparse.Namespace:
-        """The run's arguments, with the minutes it has left."""
-        spent = (time.monotonic() - started) / 60
-        return argparse.Namespace(**vars(args) | {"minutes": args.minutes - spent})
-
-    def nearest(units: set[tuple[int, ...]]) -> tuple[tuple[int, ...], int] | None:
-        """Of ``units``, the one with the fewest open ends (``open_ends``), with their count."""
-        ends: Counter[tuple[int, ...]] = Counter()
-        for reply, below in open_ends(known, progress).items():
-            ends[reply[:UNIT_MOVES]] += len(below)
-        unit = min(units, key=lambda unit: (ends[unit], unit), default=None)
-        return None if unit is None else (unit, ends[unit])
-
-    # Rounds until nothing is new, a unit a round: a reply that fails in one is probed and split in
-    # the next.
-    probed: set[tuple[int, ...]] = set()
-    searched: set[tuple[int, ...]] = set()
-    while rest().minutes > 0:
-        queue()
-        fresh = [position for position in to_probe if position not in probed]
-        new = [task for task in tasks if task[0] not in searched]
-        focus = nearest({moves[:UNIT_MOVES] for moves in (*fresh, *(task[0] for task in new))})
-        fresh = [position for position in fresh if focus and position[:UNIT_MOVES] == focus[0]]
-        if fresh:
-            probed.update(fresh)
-            if not probe(document, progress, fresh, defence_of, rest(), compiled):
-                return
-            queue()  # the replies of the moves picked
-            new = [task for task in tasks if task[0] not in searched]
-        new = [task for task in new if focus and task[0][:UNIT_MOVES] == focus[0]]
-        searched.update(task[0] for task in new)
-        left = Counter(task[0][:UNIT_MOVES + 1] for task in new)
-        where = "" if focus is None else f", in {moves_name(focus[0])} ({many(focus[1], 'open end')})"
-        print(f"{len(new)} of O's replies to search, after {many(len(left), 'first move')}{where}, "
-              f"{args.processes} processes, {max(rest().minutes, 0):.0f} minutes", flush=True)
-        if focus is None:
-            return
-        if new and not run(document, progress, prove_unit, new, recorded, rest(), start="spawn",
-                           wanted=wanted):
-            return
+        return not any(moves[:length] in self.settled for length in range(UNIT_MOVES, len(moves), 2)) \
+            and not any(moves[:length] in self.dead for length in range(UNIT_MOVES + 1, len(moves), 2))
 
 
 def unrefuted_moves(progress: dict[str, Any], position: tuple[int, ...], count: int) -> list[int]:
