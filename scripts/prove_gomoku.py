@@ -29,7 +29,8 @@ instead, and kept as a branch once proven, so that the work on a hard unit grows
 ("failed_reply" keeps the replies' failures); once every reply to a first move is proven, the unit's
 tree is written out whole. ``--deeper`` splits a reply that failed within the budget in the same
 way, by X's first move there and O's replies to it, as many levels down as it says; ``--probe``
-picks that move among X's first few there, by how many of its replies short searches leave open;
+picks that move among X's first few there, by how many of its replies short searches leave open,
+and abandons X's move above a reply where none of them is left;
 ``--ends`` searches a reply split already only through the replies below it, never whole again with
 a bigger budget. ``--transplant`` searches nothing: it offers each open unit the proofs of units
 that differ from it by one of O's marks (``engine.proof.transplant``), and keeps those the checker
@@ -74,6 +75,7 @@ from tictactoe_tui.engine.proof.campaign import (
 )
 from tictactoe_tui.engine.proof.compiled import CompileError, compiled_searches
 from tictactoe_tui.engine.proof.progress import (
+    ABANDONED,
     FAILURES,
     PICKED,
     REFUTED,
@@ -482,7 +484,7 @@ class ReplySplits:
         if self.args.probe > 1:
             self.to_probe.append(position)
             return None
-        return next(iter(unrefuted_moves(self.progress, position, 1)), None)
+        return next(iter(live_moves(self.progress, position, 1)), None)
 
     def settle(self, first: tuple[int, ...]) -> bool:
         """Write out the position before X's move that ends ``first`` once every reply to it is
@@ -522,10 +524,11 @@ class ReplySplits:
             and not any(moves[:length] in self.dead for length in range(UNIT_MOVES + 1, len(moves), 2))
 
 
-def unrefuted_moves(progress: dict[str, Any], position: tuple[int, ...], count: int) -> list[int]:
+def live_moves(progress: dict[str, Any], position: tuple[int, ...], count: int) -> list[int]:
     """The first ``count`` of X's moves after ``position`` (as the proof-number search orders them)
-    not refuted."""
-    dead_here = progress[REFUTED].get(moves_name(position), [])
+    neither refuted nor abandoned."""
+    dead_here = {*progress[REFUTED].get(moves_name(position), []),
+                 *progress[ABANDONED].get(moves_name(position), [])}
     moves = first_moves(position, len(dead_here) + count)
     return [move for move in moves if BOARD.cell_name(move) not in dead_here][:count]
 
@@ -545,7 +548,11 @@ def probe(document: dict[str, Any], progress: dict[str, Any], positions: list[tu
     A move's searches stop once it cannot be picked: once one ends without a proof (the move is
     refuted), or once it leaves more replies open than another move whose searches are all done
     (as many, if that one comes first). The pick is the one all its searches would make, for less;
-    the move with the fewest replies left to leave open is searched first, to stop the others soonest."""
+    the move with the fewest replies left to leave open is searched first, to stop the others soonest.
+
+    A position left with no move among them abandons X's move above it (``progress.abandon``) unless
+    that is a unit's first move: a split by that move could not be finished, so the reply above is
+    probed again for another, and what lay below the move goes, with the searches still queued there."""
     failed, known = progress[REPLY_FAILURES], store.branches(document)
     candidates: dict[tuple[int, ...], list[int]] = {}
     still_open: Counter[tuple[int, ...]] = Counter()  # by X's move, as the moves up to it
@@ -554,12 +561,13 @@ def probe(document: dict[str, Any], progress: dict[str, Any], positions: list[tu
     skipped: list[tuple[Any, ...]] = []  # the searches that could not change a pick
     found: dict[tuple[int, ...], list[tuple[tuple[int, ...], Any]]] = {}
     lost: set[tuple[int, ...]] = set()
+    abandoned: set[tuple[int, ...]] = set()  # X's moves above a position with no move to split by
     tasks = []
     end = time.monotonic() + args.minutes * 60
     for position in positions:
         if time.monotonic() > end:  # each move's threat tree takes a while: the rest wait for a later run
             break
-        candidates[position] = [move for move in unrefuted_moves(progress, position, args.probe)
+        candidates[position] = [move for move in live_moves(progress, position, args.probe)
                                 if defence_of((*position, move)) is not None]
         searches: dict[int, list[tuple[Any, ...]]] = {}
         for move in candidates[position]:
@@ -581,12 +589,17 @@ def probe(document: dict[str, Any], progress: dict[str, Any], positions: list[tu
           f"failed replies, among its first {args.probe}", flush=True)
 
     def pick(position: tuple[int, ...]) -> None:
+        if below_abandoned(position):  # dropped with the move above it: nothing of it is kept
+            return
         for move in candidates[position]:
             if (*position, move) in lost:
                 progress_file.refute(document, progress, (*position, move))
         alive = [move for move in candidates[position] if (*position, move) not in lost]
         if not alive:
             print(f"{moves_name(position)}: no move to split by among X's first {args.probe}", flush=True)
+            if len(position) >= UNIT_MOVES + 4:  # below a move picked to split by, not a unit's first
+                abandoned.add(position[:-1])
+                progress_file.abandon(document, progress, position[:-1])
             return
         best = min(alive, key=lambda move: still_open[(*position, move)])
         progress[PICKED][moves_name(position)] = BOARD.cell_name(best)
@@ -642,10 +655,13 @@ def probe(document: dict[str, Any], progress: dict[str, Any], positions: list[tu
                    for index, other in enumerate((*position, move) for move in candidates[position])
                    if other != first)
 
+    def below_abandoned(moves: tuple[int, ...]) -> bool:
+        return any(moves[:length] in abandoned for length in range(UNIT_MOVES + 1, len(moves), 2))
+
     def wanted(task: tuple[Any, ...]) -> bool:
         """Whether a search may still change the pick; one that cannot is skipped, counted as done."""
         first = task[0][:-1]
-        if not beaten(first):
+        if not beaten(first) and not below_abandoned(first):
             return True
         cut.add(first)
         skipped.append(task)

@@ -21,6 +21,7 @@ from tictactoe_tui.engine.proof import pn_search, store
 from tictactoe_tui.engine.proof.book import BOARD, REFERENCE
 from tictactoe_tui.engine.proof.campaign import CENTRE, first_replies, second_move, second_replies
 from tictactoe_tui.engine.proof.checker import check_branch
+from tictactoe_tui.engine.proof.progress import TABLES
 from tictactoe_tui.engine.proof.transpose import canonical_key
 from tictactoe_tui.engine.rules.position import Position
 from tictactoe_tui.engine.rules.symmetry import permute, symmetries
@@ -42,8 +43,7 @@ def document_with(plies: dict[tuple[int, ...], int]) -> dict[str, Any]:
 
 
 def no_failures() -> dict[str, Any]:
-    return {"seconds": 0.0, "nodes": 0, "failed": {}, "failed_pn": {}, "failed_first": {}, "failed_reply": {},
-            "refuted": {}, "picked": {}}
+    return {"seconds": 0.0, "nodes": 0, **{table: {} for table in TABLES}}
 
 
 def test_a_leaf_cost_below_one_is_refused_with_a_message(capsys: pytest.CaptureFixture[str]) -> None:
@@ -519,7 +519,7 @@ def test_a_probe_picks_the_move_whose_replies_it_leaves_fewest_open_and_splits_b
 
     name, move = next(iter(progress["picked"].items()))
     position, best = script.unit_moves(name), BOARD.parse_cell(move)
-    others = [other for other in script.unrefuted_moves(progress, position, 3) if other != best
+    others = [other for other in script.live_moves(progress, position, 3) if other != best
               and script.first_defence(position, other, 35, False) is not None]
     assert others  # a pick among more than one move
     least = open_after(position, best)
@@ -579,7 +579,7 @@ def test_a_probe_stops_searching_a_move_once_it_cannot_be_picked(
     out = capsys.readouterr().out
     cut_short = queued = reordered = 0
     for position in failed:
-        moves = [move for move in script.unrefuted_moves(progress, position, 3)
+        moves = [move for move in script.live_moves(progress, position, 3)
                  if defence_of((*position, move)) is not None]
         replies = [len(defence_of((*position, move)).needed) for move in moves]
         done = [sum(moves_searched[:len(position) + 1] == (*position, move) for moves_searched in searched)
@@ -599,6 +599,74 @@ def test_a_probe_stops_searching_a_move_once_it_cannot_be_picked(
     assert cut_short and "at least" in out  # some move was beaten before all its replies were searched
     assert reordered  # and some position's first move was not the one searched first
     assert f"the probe skipped {queued - len(searched):,} searches of {queued:,} that could not" in out
+
+
+def test_a_reply_with_no_move_to_split_by_abandons_the_move_above_it_and_its_reply_is_probed_again(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    unit = tuple(QUIET.moves)
+    script = split_script(monkeypatch, unit)
+    monkeypatch.setattr(script, "UNIT_MOVES", len(unit))
+
+    def defence_of(first: tuple[int, ...]) -> Any:
+        return script.first_defence(first[:-1], first[-1], 35, False)
+
+    first = script.first_moves(unit, 1)[0]
+    reply = defence_of((*unit, first)).needed[0]
+    above = (*unit, first, reply)  # a failed first-level reply, split by a picked move
+    move = next(move for move in script.first_moves(above, 5) if defence_of((*above, move)) is not None)
+    replies = defence_of((*above, move)).needed
+    assert len(replies) > 2
+    end, beside = ((*above, move, reply) for reply in replies[:2])  # failed replies below the picked move
+    name = script.moves_name
+    document, progress = store.empty_document(), no_failures()
+    progress["failed_reply"] = {name(above): 500, name(end): 500, name(beside): 500}
+    progress["picked"] = {name(above): BOARD.cell_name(move)}
+    store.add(document, (*above, move, replies[2]), [0])  # a stand-in for a reply proven below the move
+
+    def ended(document: dict[str, Any], progress: dict[str, Any], worker: Any, tasks: list[Any],
+              recorded: Any, args: argparse.Namespace, start: str, wanted: Any) -> bool:
+        """Every search ends without a proof before its budget: each of X's moves probed is refuted."""
+        for task in tasks:
+            if wanted(task):
+                recorded((task[0], None, 1, 0.0))
+        return True
+
+    monkeypatch.setattr(script, "run", ended)
+    args = split_args(500, 1) | {"by_reply": True, "deeper": 2, "probe": 3}
+    assert script.probe(document, progress, [end, beside], defence_of, argparse.Namespace(**args), False)
+    out = capsys.readouterr().out
+    assert f"{name(end)}: no move to split by among X's first 3" in out
+    assert name(beside) not in out  # below the move abandoned: its searches are skipped, nothing kept
+    assert progress["abandoned"] == {name(above): [BOARD.cell_name(move)]}
+    assert progress["picked"] == {} and list(progress["failed_reply"]) == [name(above)]
+    assert not any(key.startswith(name((*above, move))) for key in progress["refuted"])  # taken out below it
+    assert store.branches(document) == {}
+    assert script.live_moves(progress, above, 3) == [other for other in script.first_moves(above, 4)
+                                                     if other != move][:3]
+
+    probed: list[tuple[int, ...]] = []
+
+    def failing(document: dict[str, Any], progress: dict[str, Any], worker: Any, tasks: list[Any],
+                recorded: Any, args: argparse.Namespace, start: str, wanted: Any) -> bool:
+        """Every search spends its budget without a proof; the probe's are kept."""
+        probed.extend(task[0] for task in tasks if task[1] == script.PROBE_NODES)
+        for task in tasks:
+            if wanted(task):
+                recorded((task[0], None, task[1], 0.0))
+        return True
+
+    monkeypatch.setattr(script, "run", failing)
+    script.split_by_reply(document, progress, None, argparse.Namespace(**args))
+    again = {moves[len(above)] for moves in probed if moves[:len(above)] == above}
+    assert again and move not in again  # the reply above is probed again, for another move
+    assert progress["picked"][name(above)] != BOARD.cell_name(move)
+
+    monkeypatch.setattr(script, "run", ended)
+    progress = no_failures() | {"failed_reply": {name(above): 500}}
+    capsys.readouterr()
+    assert script.probe(document, progress, [above], defence_of, argparse.Namespace(**args), False)
+    assert f"{name(above)}: no move to split by" in capsys.readouterr().out
+    assert progress["abandoned"] == {}  # a unit's first move is not abandoned
 
 
 def test_a_probe_out_of_time_leaves_its_positions_to_a_later_run(
@@ -644,7 +712,8 @@ def test_the_open_ends_are_the_failed_replies_not_split_further_and_not_under_a_
         "failed_reply": {"h8 h7 g8 h9 i8 f8": 100_000_000, "h8 h7 g8 h9 i8 f8 i7 i9": 3_000_000,
                          "h8 h7 g8 h9 i8 f8 i7 i9 g9 j6 g7 g6": 3_000_000, "h8 h7 g8 h9 i8 j8": 3_000_000,
                          "h8 h7 g8 f8 g7 i8 g6 g9": 3_000_000, "h8 h7 g8 f8 g7 i8 g6 e5 e6 d6": 30_000_000},
-        "picked": {"h8 h7 g8 h9 i8 f8": "i7", "h8 h7 g8 h9 i8 f8 i7 i9": "g9"}}
+        "picked": {"h8 h7 g8 h9 i8 f8": "i7", "h8 h7 g8 h9 i8 f8 i7 i9": "g9"},
+        "refuted": {"h8 h7 g8 h9 i8 f8": ["g7", "j6"]}, "abandoned": {"h8 h7 g8 h9 i8 f8": ["h6"]}}
     proven = {script.unit_moves("h8 h7 g8 f8 g7 i8 g6 g9"): {}}  # its own failure is an old one
     report = script.open_report(proven, progress).splitlines()
     assert report == [
@@ -654,7 +723,8 @@ def test_the_open_ends_are_the_failed_replies_not_split_further_and_not_under_a_
         "  f8, split by i7: 1 open end (level 4: 1)",
         "  j8: 1 open end (level 1: 1)",
         "2 units open, 3 first-level replies open, 3 open ends (level 1: 1, level 3: 1, level 4: 1); "
-        "failed 2 within 3,000,000 nodes, 1 within 30,000,000 nodes; 2 replies split by a picked move"]
+        "failed 2 within 3,000,000 nodes, 1 within 30,000,000 nodes; 2 replies split by a picked move; "
+        "of X's moves, 2 refuted and 1 abandoned"]
     proven[script.unit_moves("h8 h7 g8 h9 i8 f8 i7 i9")] = {}  # a split position proven: its ends go
     assert "2 units open, 2 first-level replies open, 2 open ends" in script.open_report(proven, progress)
     proven.update({script.unit_moves(name): {} for name in ("h8 h7 g8 h9", "h8 h7 g8 f8")})

@@ -1,5 +1,5 @@
 """What proving runs remember of one another: the time and nodes spent, the budget each position
-failed within, X's moves refuted and X's moves picked to split by.
+failed within, X's moves refuted or abandoned and X's moves picked to split by.
 
 The proof file keeps what is proven; this keeps what is not, so that a run does not search again
 what failed within the budget it has, and so that a proof found later clears what it answers. It is
@@ -29,10 +29,14 @@ REPLY_FAILURES = "failed_reply"
 REFUTED = "refuted"
 """A position split by reply -> X's moves there that are refuted: the search of one of O's replies
 to the move ended without a proof before its budget ran out, as it would with a bigger one."""
+ABANDONED = "abandoned"
+"""A position split by reply -> X's moves there abandoned: a probe of one of O's replies to the move
+found no move of X's there to split it by (each of the first few refuted, or threatening nothing),
+so the split takes another move rather than go on below one whose reply it cannot finish."""
 PICKED = "picked"
 """A reply split deeper after a probe -> X's move it is split by: of X's first few moves there, the
 one whose replies the probe's searches left the fewest open."""
-TABLES = (*FAILURES.values(), SPLIT_FAILURES, REPLY_FAILURES, REFUTED, PICKED)
+TABLES = (*FAILURES.values(), SPLIT_FAILURES, REPLY_FAILURES, REFUTED, ABANDONED, PICKED)
 """Every table keyed by a position's name."""
 
 
@@ -83,7 +87,7 @@ def forget(progress: dict[str, Any], moves: tuple[int, ...]) -> None:
     for table in TABLES:
         progress[table].pop(moves_name(moves), None)
     below = moves_name(moves) + " "
-    for table in (REPLY_FAILURES, REFUTED, PICKED):
+    for table in (REPLY_FAILURES, REFUTED, ABANDONED, PICKED):
         for name in [name for name in progress[table] if name.startswith(below)]:
             del progress[table][name]
 
@@ -91,15 +95,27 @@ def forget(progress: dict[str, Any], moves: tuple[int, ...]) -> None:
 def refute(document: dict[str, Any], progress: dict[str, Any], first: tuple[int, ...]) -> None:
     """Keep X's move that ends ``first`` as refuted (a search of one of its replies ended without a
     proof before its budget did, as it would with any budget), and take out what was proven below it."""
+    _set_aside(document, progress, first, REFUTED, "refuted, a reply's search ended without a proof")
+
+
+def abandon(document: dict[str, Any], progress: dict[str, Any], first: tuple[int, ...]) -> None:
+    """Keep X's move that ends ``first`` as abandoned (a reply to it has no move of X's to split it
+    by), and take out what was proven below it: a split by the move cannot be finished."""
+    _set_aside(document, progress, first, ABANDONED, "abandoned, a reply has no move to split by")
+
+
+def _set_aside(document: dict[str, Any], progress: dict[str, Any], first: tuple[int, ...], table: str,
+               why: str) -> None:
+    """Keep X's move that ends ``first`` in ``table``, no longer the move its position is split by,
+    and take out what was proven or kept below it."""
     position, name = first[:-1], BOARD.cell_name(first[-1])
-    if name not in progress[REFUTED].setdefault(moves_name(position), []):
-        progress[REFUTED][moves_name(position)].append(name)
+    if name not in progress[table].setdefault(moves_name(position), []):
+        progress[table][moves_name(position)].append(name)
     if progress[PICKED].get(moves_name(position)) == name:
         del progress[PICKED][moves_name(position)]
     store.drop_below(document, first)
     forget(progress, first)
-    print(f"{moves_name(position)}: X's move {name} refuted, a reply's search ended without a proof",
-          flush=True)
+    print(f"{moves_name(position)}: X's move {name} {why}", flush=True)
 
 
 def open_ends(known: Mapping[tuple[int, ...], object],
@@ -130,6 +146,9 @@ def open_report(known: Mapping[tuple[int, ...], object], progress: dict[str, Any
     def level(moves: tuple[int, ...]) -> int:
         return (len(moves) - UNIT_MOVES) // 2
 
+    def moves_set_aside(table: str) -> str:
+        return f"{sum(map(len, progress[table].values())):,}"
+
     def by_level(found: list[tuple[int, ...]]) -> str:
         counts = Counter(level(moves) for moves in found)
         return ", ".join(f"level {depth}: {counts[depth]:,}" for depth in sorted(counts))
@@ -152,7 +171,8 @@ def open_report(known: Mapping[tuple[int, ...], object], progress: dict[str, Any
     lines.append(f"{many(len(units), 'unit')} open, "
                  f"{many(len(ends), 'first-level reply', 'first-level replies')} open, "
                  f"{many(len(every), 'open end')} ({by_level(every)}); failed {failed}; "
-                 f"{many(len(picked), 'reply', 'replies')} split by a picked move")
+                 f"{many(len(picked), 'reply', 'replies')} split by a picked move; of X's moves, "
+                 f"{moves_set_aside(REFUTED)} refuted and {moves_set_aside(ABANDONED)} abandoned")
     return "\n".join(lines)
 
 
