@@ -356,7 +356,7 @@ def split_by_reply(document: dict[str, Any], progress: dict[str, Any], chosen: l
     A round probes and searches one unit, the one with the fewest open ends of those with work
     left, so that a run drives its nearest units down to their ends before it opens others: a
     probe of every failed reply at once took all of a run's 75 minutes, and left every reply it
-    had picked a move in for the next."""
+    had picked a move in for the next. The replies to pick a move in again go first (``rounds``)."""
     ReplySplits(document, progress, chosen, args, _compiled_for(args)).rounds()
 
 
@@ -388,12 +388,21 @@ class ReplySplits:
 
     def rounds(self) -> None:
         """Rounds until nothing is new, a unit a round: a reply that fails in one is probed and
-        split in the next."""
+        split in the next. The replies to pick a move in again, their moves refuted or abandoned,
+        are probed first, whatever their unit: each either finds a move or abandons the one above
+        it, and with it every open end below that move."""
         probed: set[tuple[int, ...]] = set()
         searched: set[tuple[int, ...]] = set()
         while self.rest().minutes > 0:
             self.queue()
             fresh = [position for position in self.to_probe if position not in probed]
+            again = [position for position in fresh if self.set_aside_in(position)]
+            if again:
+                probed.update(again)
+                if not probe(self.document, self.progress, again, self.defence_of, self.rest(),
+                             self.compiled):
+                    return
+                continue
             new = [task for task in self.tasks if task[0] not in searched]
             focus = self.nearest({moves[:UNIT_MOVES] for moves in (*fresh, *(task[0] for task in new))})
             fresh = [position for position in fresh if focus and position[:UNIT_MOVES] == focus[0]]
@@ -415,6 +424,10 @@ class ReplySplits:
             if new and not run(self.document, self.progress, prove_unit, new, self.recorded, self.rest(),
                                start="spawn", wanted=self.wanted):
                 return
+
+    def set_aside_in(self, position: tuple[int, ...]) -> bool:
+        """Whether one of X's moves after ``position`` is refuted or abandoned."""
+        return any(moves_name(position) in self.progress[table] for table in (REFUTED, ABANDONED))
 
     def rest(self) -> argparse.Namespace:
         """The run's arguments, with the minutes it has left."""

@@ -434,6 +434,39 @@ def test_a_run_searches_a_unit_a_round_the_one_with_the_fewest_open_ends_first(
     assert f"in {script.moves_name(far)} ({replies:,} open ends)" in out
 
 
+def test_a_reply_to_pick_a_move_in_again_is_probed_before_the_nearest_unit(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    near = tuple(QUIET.moves)
+    far = tuple(symmetries(BOARD).permutations[1][move] for move in near)
+    script = split_script(monkeypatch, near)
+    monkeypatch.setattr(script, "UNIT_MOVES", len(near))
+    monkeypatch.setattr(script, "pending_units", lambda *_: [far, near])
+    first = script.first_moves(far, 1)[0]
+    defence = script.first_defence(far, first, 35, False)
+    again = (*far, first, defence.needed[0])  # a failed reply whose picked move was refuted
+    name = script.moves_name
+    document, progress = store.empty_document(), no_failures()
+    progress["failed_reply"] = {name((*far, first, reply)): 500 for reply in defence.needed}
+    progress["refuted"] = {name(again): [BOARD.cell_name(script.first_moves(again, 1)[0])]}
+    runs: list[set[tuple[int, ...]]] = []
+
+    def failing(document: dict[str, Any], progress: dict[str, Any], worker: Any, tasks: list[Any],
+                recorded: Any, args: argparse.Namespace, start: str, wanted: Any) -> bool:
+        """Every search spends its budget without a proof; where each run's searches lie is kept."""
+        runs.append({task[0][:len(again)] for task in tasks})
+        for task in tasks:
+            if wanted(task):
+                recorded((task[0], None, task[1], 0.0))
+        return True
+
+    monkeypatch.setattr(script, "run", failing)
+    args = split_args(500, 1) | {"by_reply": True, "deeper": 1, "probe": 2}
+    script.split_by_reply(document, progress, None, argparse.Namespace(**args))
+    assert runs[0] == {again}  # before the nearest unit's, which has no open end
+    assert {moves[:len(near)] for moves in runs[1]} == {near}
+    assert name(again) in progress["picked"]
+
+
 def test_with_ends_a_reply_split_already_is_searched_only_through_the_replies_below_it(
         monkeypatch: pytest.MonkeyPatch) -> None:
     unit = tuple(QUIET.moves)
