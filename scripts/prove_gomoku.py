@@ -489,8 +489,8 @@ class ReplySplits:
 
     def split_move(self, position: tuple[int, ...]) -> int | None:
         """X's move to split a failed reply by: the one a probe picked, or with no probe asked for,
-        the first (as the proof-number search orders them) not refuted; None while a probe is
-        still to pick it."""
+        the first (as the proof-number search orders them) neither refuted nor abandoned; None
+        while a probe is still to pick it."""
         picked = self.progress[PICKED]
         if moves_name(position) in picked:
             return BOARD.parse_cell(picked[moves_name(position)])
