@@ -274,7 +274,10 @@ def main(argv: list[str] | None = None) -> int:
     pool.stop_on_sigterm()
     splitter = split_by_reply if args.by_reply else split_all
     runner = transplant_all if args.transplant else splitter if args.split else search_all
-    runner(document, progress, chosen, args)
+    try:
+        runner(document, progress, chosen, args)
+    except KeyboardInterrupt:  # a stop between two rounds, out of the pool's hands: saved all the same
+        print("stopping: what was proven so far is saved", file=sys.stderr, flush=True)
     fold_all(document, args.plies)
     forget_proven_failures(document, progress, args.plies)
     size = save(document, progress)

@@ -764,6 +764,25 @@ def test_the_open_ends_are_the_failed_replies_not_split_further_and_not_under_a_
     assert script.open_report(proven, progress).startswith("no open ends")
 
 
+def test_a_run_stopped_between_two_rounds_saves_what_it_has(monkeypatch: pytest.MonkeyPatch,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    script = load_script()
+    document, progress = document_with({UNITS[0]: 20}), no_failures()
+    saved: list[tuple[Any, Any]] = []
+
+    def stopped(*_: Any) -> None:
+        raise KeyboardInterrupt  # as SIGTERM raises it while the run works out its next round
+
+    monkeypatch.setattr(script.store, "read", lambda: document)
+    monkeypatch.setattr(script, "read_progress", lambda plies: progress)
+    monkeypatch.setattr(script.pool, "stop_on_sigterm", lambda: None)
+    monkeypatch.setattr(script, "search_all", stopped)
+    monkeypatch.setattr(script, "save", lambda document, progress: saved.append((document, progress)) or 0)
+    assert script.main(["--minutes", "1"]) == 0
+    assert saved == [(document, progress)]
+    assert "stopping: what was proven so far is saved" in capsys.readouterr().err
+
+
 def test_a_run_within_another_limit_keeps_its_failures_apart(monkeypatch: pytest.MonkeyPatch,
                                                              tmp_path: Path) -> None:
     script = load_script()
