@@ -399,7 +399,7 @@ class ReplySplits:
         while self.rest().minutes > 0:
             self.queue()
             fresh = [position for position in self.to_probe if position not in probed]
-            again = [position for position in fresh if self.set_aside_in(position)]
+            again = [position for position in fresh if set_aside(self.progress, position)]
             if again:
                 probed.update(again)
                 if not probe(self.document, self.progress, again, self.defence_of, self.rest(),
@@ -427,10 +427,6 @@ class ReplySplits:
             if new and not run(self.document, self.progress, prove_unit, new, self.recorded, self.rest(),
                                start="spawn", wanted=self.wanted):
                 return
-
-    def set_aside_in(self, position: tuple[int, ...]) -> bool:
-        """Whether one of X's moves after ``position`` is refuted or abandoned."""
-        return any(moves_name(position) in self.progress[table] for table in (REFUTED, ABANDONED))
 
     def rest(self) -> argparse.Namespace:
         """The run's arguments, with the minutes it has left."""
@@ -537,14 +533,24 @@ class ReplySplits:
         since it was queued."""
         moves = task[0]
         return not any(moves[:length] in self.settled for length in range(UNIT_MOVES, len(moves), 2)) \
-            and not any(moves[:length] in self.dead for length in range(UNIT_MOVES + 1, len(moves), 2))
+            and not below(moves, self.dead)
+
+
+def set_aside(progress: dict[str, Any], position: tuple[int, ...]) -> set[str]:
+    """X's moves after ``position`` that a split no longer takes, by name: refuted or abandoned."""
+    return {*progress[REFUTED].get(moves_name(position), []),
+            *progress[ABANDONED].get(moves_name(position), [])}
+
+
+def below(moves: tuple[int, ...], firsts: set[tuple[int, ...]]) -> bool:
+    """Whether ``moves`` lie below one of X's moves in ``firsts`` (each as the moves up to it)."""
+    return any(moves[:length] in firsts for length in range(UNIT_MOVES + 1, len(moves), 2))
 
 
 def live_moves(progress: dict[str, Any], position: tuple[int, ...], count: int) -> list[int]:
     """The first ``count`` of X's moves after ``position`` (as the proof-number search orders them)
     neither refuted nor abandoned."""
-    dead_here = {*progress[REFUTED].get(moves_name(position), []),
-                 *progress[ABANDONED].get(moves_name(position), [])}
+    dead_here = set_aside(progress, position)
     moves = first_moves(position, len(dead_here) + count)
     return [move for move in moves if BOARD.cell_name(move) not in dead_here][:count]
 
@@ -605,7 +611,7 @@ def probe(document: dict[str, Any], progress: dict[str, Any], positions: list[tu
           f"failed replies, among its first {args.probe}", flush=True)
 
     def pick(position: tuple[int, ...]) -> None:
-        if below_abandoned(position):  # dropped with the move above it: nothing of it is kept
+        if below(position, abandoned):  # dropped with the move above it: nothing of it is kept
             return
         for move in candidates[position]:
             if (*position, move) in lost:
@@ -671,13 +677,10 @@ def probe(document: dict[str, Any], progress: dict[str, Any], positions: list[tu
                    for index, other in enumerate((*position, move) for move in candidates[position])
                    if other != first)
 
-    def below_abandoned(moves: tuple[int, ...]) -> bool:
-        return any(moves[:length] in abandoned for length in range(UNIT_MOVES + 1, len(moves), 2))
-
     def wanted(task: tuple[Any, ...]) -> bool:
         """Whether a search may still change the pick; one that cannot is skipped, counted as done."""
         first = task[0][:-1]
-        if not beaten(first) and not below_abandoned(first):
+        if not beaten(first) and not below(first, abandoned):
             return True
         cut.add(first)
         skipped.append(task)
