@@ -442,9 +442,12 @@ class ReplySplits:
         return None if unit is None else (unit, ends[unit])
 
     def defence_of(self, first: tuple[int, ...]) -> Defence | None:
-        """``first_defence`` of X's move that ends ``first``, worked out once a run."""
+        """``first_defence`` of X's move that ends ``first``, worked out once a run. Its threat tree
+        is built here, in the run's own process, and its time counts as computing as the workers' does."""
         if first not in self.looked:
+            started = time.monotonic()
             self.looked[first] = first_defence(first[:-1], first[-1], self.args.plies, self.compiled)
+            spend(self.progress, time.monotonic() - started)
         return self.looked[first]
 
     def queue(self) -> None:
@@ -575,126 +578,166 @@ def probe(document: dict[str, Any], progress: dict[str, Any], positions: list[tu
     A position left with no move among them abandons X's move above it (``progress.abandon``) unless
     that is a unit's first move: a split by that move could not be finished, so the reply above is
     probed again for another, and what lay below the move goes, with the searches still queued there."""
-    failed, known = progress[REPLY_FAILURES], store.branches(document)
-    candidates: dict[tuple[int, ...], list[int]] = {}
-    still_open: Counter[tuple[int, ...]] = Counter()  # by X's move, as the moves up to it
-    unsearched: Counter[tuple[int, ...]] = Counter()  # by X's move, its replies' searches not yet done
-    cut: set[tuple[int, ...]] = set()  # X's moves whose searches stopped, beaten
-    skipped: list[tuple[Any, ...]] = []  # the searches that could not change a pick
-    found: dict[tuple[int, ...], list[tuple[tuple[int, ...], Any]]] = {}
-    lost: set[tuple[int, ...]] = set()
-    abandoned: set[tuple[int, ...]] = set()  # X's moves above a position with no move to split by
-    tasks = []
-    end = time.monotonic() + args.minutes * 60
-    for position in positions:
-        if time.monotonic() > end:  # each move's threat tree takes a while: the rest wait for a later run
-            break
-        candidates[position] = [move for move in live_moves(progress, position, args.probe)
-                                if defence_of((*position, move)) is not None]
-        searches: dict[int, list[tuple[Any, ...]]] = {}
-        for move in candidates[position]:
-            found[(*position, move)] = []
-            searches[move] = []
-            for reply in cast(Defence, defence_of((*position, move))).needed:
-                moves = (*position, move, reply)
-                if moves in known:
-                    continue
-                if failed.get(moves_name(moves), 0) >= PROBE_NODES:
-                    still_open[(*position, move)] += 1
-                    continue
-                searches[move].append((moves, PROBE_NODES, QUIET, args.plies, "pn", args.leaf_cost, compiled))
-            unsearched[(*position, move)] = len(searches[move])
-        # The move that can leave the fewest open is searched first: it bounds the others soonest.
-        for move in sorted(searches, key=lambda move: still_open[(*position, move)] + len(searches[move])):
-            tasks.extend(searches[move])
-    print(f"{len(tasks)} searches of {PROBE_NODES:,} nodes to pick X's move in {len(candidates)} of the "
-          f"failed replies, among its first {args.probe}", flush=True)
+    return Probe(document, progress, defence_of, args, compiled).run(positions)
 
-    def pick(position: tuple[int, ...]) -> None:
-        if below(position, abandoned):  # dropped with the move above it: nothing of it is kept
+
+@dataclass
+class Probe:
+    """One probe's state: X's candidate moves in each failed reply, and what their replies'
+    searches have left open so far. X's moves are keyed by the moves up to them."""
+
+    document: dict[str, Any]
+    progress: dict[str, Any]
+    defence_of: Callable[[tuple[int, ...]], Defence | None]
+    args: argparse.Namespace
+    compiled: bool
+    candidates: dict[tuple[int, ...], list[int]] = field(default_factory=dict)
+    """X's moves to choose from, by the failed reply they are moves in."""
+    still_open: Counter[tuple[int, ...]] = field(default_factory=Counter)
+    """The replies each X move's searches left open."""
+    unsearched: Counter[tuple[int, ...]] = field(default_factory=Counter)
+    """The searches of each X move's replies not done yet."""
+    found: dict[tuple[int, ...], list[tuple[tuple[int, ...], Any]]] = field(default_factory=dict)
+    """Each X move's replies searched to the end of their budget: a proof, or None for a failure."""
+    cut: set[tuple[int, ...]] = field(default_factory=set)
+    """X's moves whose searches stopped, beaten."""
+    lost: set[tuple[int, ...]] = field(default_factory=set)
+    """X's moves a search of one of their replies refuted."""
+    abandoned: set[tuple[int, ...]] = field(default_factory=set)
+    """X's moves above a position with no move to split by."""
+    skipped: list[tuple[Any, ...]] = field(default_factory=list)
+    """The searches that could not change a pick."""
+
+    def run(self, positions: list[tuple[int, ...]]) -> bool:
+        """Search the candidates' replies of ``positions`` and pick a move in each whose searches
+        are done: whether the run went on to its end."""
+        tasks = self.tasks(positions)
+        print(f"{len(tasks)} searches of {PROBE_NODES:,} nodes to pick X's move in {len(self.candidates)} of "
+              f"the failed replies, among its first {self.args.probe}", flush=True)
+        for position in self.candidates:
+            if self.all_searched(position):
+                self.pick(position)
+        finished = run(self.document, self.progress, prove_unit, tasks, self.recorded, self.args,
+                       start="spawn", wanted=self.wanted)
+        if tasks:
+            print(f"the probe skipped {many(len(self.skipped), 'search', 'searches')} of {len(tasks):,} "
+                  "that could not change a pick", flush=True)
+        return finished
+
+    def tasks(self, positions: list[tuple[int, ...]]) -> list[tuple[Any, ...]]:
+        """The searches of the candidates' replies, those of the move that can leave the fewest open
+        first in each position: it bounds the others soonest. Positions not reached in the run's
+        minutes (each move's threat tree takes a while) wait for a later run."""
+        failed, known = self.progress[REPLY_FAILURES], store.branches(self.document)
+        tasks: list[tuple[Any, ...]] = []
+        end = time.monotonic() + self.args.minutes * 60
+        for position in positions:
+            if time.monotonic() > end:
+                break
+            self.candidates[position] = [move for move in live_moves(self.progress, position, self.args.probe)
+                                         if self.defence_of((*position, move)) is not None]
+            searches: dict[int, list[tuple[Any, ...]]] = {}
+            for move in self.candidates[position]:
+                first = (*position, move)
+                self.found[first] = []
+                searches[move] = []
+                for reply in cast(Defence, self.defence_of(first)).needed:
+                    moves = (*first, reply)
+                    if moves in known:
+                        continue
+                    if failed.get(moves_name(moves), 0) >= PROBE_NODES:
+                        self.still_open[first] += 1
+                        continue
+                    searches[move].append((moves, PROBE_NODES, QUIET, self.args.plies, "pn",
+                                           self.args.leaf_cost, self.compiled))
+                self.unsearched[first] = len(searches[move])
+            for move in sorted(searches, key=lambda move: self.still_open[(*position, move)]
+                               + len(searches[move])):
+                tasks.extend(searches[move])
+        return tasks
+
+    def pick(self, position: tuple[int, ...]) -> None:
+        """Refute the candidates lost, and split ``position`` by the best of the rest, keeping what
+        its searches found; or, with none left, abandon X's move above it."""
+        if below(position, self.abandoned):  # dropped with the move above it: nothing of it is kept
             return
-        for move in candidates[position]:
-            if (*position, move) in lost:
+        document, progress = self.document, self.progress
+        for move in self.candidates[position]:
+            if (*position, move) in self.lost:
                 progress_file.refute(document, progress, (*position, move))
-        alive = [move for move in candidates[position] if (*position, move) not in lost]
+        alive = [move for move in self.candidates[position] if (*position, move) not in self.lost]
         if not alive:
-            print(f"{moves_name(position)}: no move to split by among X's first {args.probe}", flush=True)
+            print(f"{moves_name(position)}: no move to split by among X's first {self.args.probe}",
+                  flush=True)
             if len(position) >= UNIT_MOVES + 4:  # below a move picked to split by, not a unit's first
-                abandoned.add(position[:-1])
+                self.abandoned.add(position[:-1])
                 progress_file.abandon(document, progress, position[:-1])
             return
-        best = min(alive, key=lambda move: still_open[(*position, move)])
+        best = min(alive, key=lambda move: self.still_open[(*position, move)])
         progress[PICKED][moves_name(position)] = BOARD.cell_name(best)
         for move in alive:
             if move != best:
                 store.drop_below(document, (*position, move))
                 forget(progress, (*position, move))
-        for moves, tree in found[(*position, best)]:
+        failed = progress[REPLY_FAILURES]
+        for moves, tree in self.found[(*position, best)]:
             if tree is None:
                 failed[moves_name(moves)] = max(PROBE_NODES, failed.get(moves_name(moves), 0))
             else:
                 forget(progress, moves)
                 store.add(document, moves, tree)
-        replies = len(cast(Defence, defence_of((*position, best))).needed)
-        others = ", ".join(f"{BOARD.cell_name(move)}: {'at least ' * ((*position, move) in cut)}"
-                           f"{still_open[(*position, move)]}" for move in alive if move != best)
+        replies = len(cast(Defence, self.defence_of((*position, best))).needed)
+        others = ", ".join(f"{BOARD.cell_name(move)}: {'at least ' * ((*position, move) in self.cut)}"
+                           f"{self.still_open[(*position, move)]}" for move in alive if move != best)
         print(f"{moves_name(position)}: X's move {BOARD.cell_name(best)} picked, the probe left "
-              f"{still_open[(*position, best)]} of its {replies} replies open ({others or 'no other move'})",
-              flush=True)
+              f"{self.still_open[(*position, best)]} of its {replies} replies open "
+              f"({others or 'no other move'})", flush=True)
 
-    def recorded(result: Searched) -> None:
+    def recorded(self, result: Searched) -> None:
+        """Count a search's result against X's move above its reply."""
         moves, tree, nodes, seconds = result
         first = moves[:-1]
-        spend(progress, seconds, nodes)
+        spend(self.progress, seconds, nodes)
         if tree is None and nodes < PROBE_NODES:  # the search ended, its budget not spent
-            lost.add(first)
+            self.lost.add(first)
         elif tree in (None, OUT_OF_MEMORY):  # open either way; only a failure within the budget is kept
-            still_open[first] += 1
+            self.still_open[first] += 1
             if tree is None:
-                found[first].append((moves, None))
+                self.found[first].append((moves, None))
         else:
-            found[first].append((moves, tree))
-        searched(first)
+            self.found[first].append((moves, tree))
+        self.searched(first)
 
-    def searched(first: tuple[int, ...]) -> None:
+    def searched(self, first: tuple[int, ...]) -> None:
         """One search of a reply to X's move that ends ``first`` done (or skipped): the position's
         move is picked once all its searches are."""
-        unsearched[first] -= 1
-        if all_searched(first[:-1]):
-            pick(first[:-1])
+        self.unsearched[first] -= 1
+        if self.all_searched(first[:-1]):
+            self.pick(first[:-1])
 
-    def all_searched(position: tuple[int, ...]) -> bool:
-        return not any(unsearched[(*position, move)] for move in candidates[position])
+    def all_searched(self, position: tuple[int, ...]) -> bool:
+        return not any(self.unsearched[(*position, move)] for move in self.candidates[position])
 
-    def beaten(first: tuple[int, ...]) -> bool:
+    def beaten(self, first: tuple[int, ...]) -> bool:
         """Whether X's move that ends ``first`` can no longer be picked."""
-        if first in lost:
+        if first in self.lost:
             return True
         position = first[:-1]
-        rank = candidates[position].index(first[-1])
-        return any(not unsearched[other] and other not in lost
-                   and (still_open[first], rank) > (still_open[other], index)
-                   for index, other in enumerate((*position, move) for move in candidates[position])
+        rank = self.candidates[position].index(first[-1])
+        return any(not self.unsearched[other] and other not in self.lost
+                   and (self.still_open[first], rank) > (self.still_open[other], index)
+                   for index, other in enumerate((*position, move) for move in self.candidates[position])
                    if other != first)
 
-    def wanted(task: tuple[Any, ...]) -> bool:
+    def wanted(self, task: tuple[Any, ...]) -> bool:
         """Whether a search may still change the pick; one that cannot is skipped, counted as done."""
         first = task[0][:-1]
-        if not beaten(first) and not below(first, abandoned):
+        if not self.beaten(first) and not below(first, self.abandoned):
             return True
-        cut.add(first)
-        skipped.append(task)
-        searched(first)
+        self.cut.add(first)
+        self.skipped.append(task)
+        self.searched(first)
         return False
-
-    for position in candidates:
-        if all_searched(position):
-            pick(position)
-    finished = run(document, progress, prove_unit, tasks, recorded, args, start="spawn", wanted=wanted)
-    if tasks:
-        print(f"the probe skipped {many(len(skipped), 'search', 'searches')} of {len(tasks):,} "
-              "that could not change a pick", flush=True)
-    return finished
 
 
 def _splits(document: dict[str, Any], progress: dict[str, Any], chosen: list[int] | None,

@@ -467,6 +467,26 @@ def test_a_reply_to_pick_a_move_in_again_is_probed_before_the_nearest_unit(
     assert name(again) in progress["picked"]
 
 
+def test_the_threat_trees_a_run_builds_in_its_own_process_count_as_computing_once(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    script = load_script()
+    clock = iter([100.0, 107.5])
+    built: list[tuple[int, ...]] = []
+
+    def first_defence(position: tuple[int, ...], move: int, plies: int, compiled: bool) -> None:
+        built.append((*position, move))
+
+    monkeypatch.setattr(script, "time", argparse.Namespace(monotonic=lambda: next(clock)))
+    monkeypatch.setattr(script, "first_defence", first_defence)
+    progress = no_failures()
+    splits = script.ReplySplits(store.empty_document(), progress, None, argparse.Namespace(plies=35), False,
+                                started=0.0)
+    first = (*QUIET.moves, script.first_moves(tuple(QUIET.moves), 1)[0])
+    assert splits.defence_of(first) is None and splits.defence_of(first) is None
+    assert built == [first]
+    assert progress["seconds"] == 7.5
+
+
 def test_with_ends_a_reply_split_already_is_searched_only_through_the_replies_below_it(
         monkeypatch: pytest.MonkeyPatch) -> None:
     unit = tuple(QUIET.moves)
