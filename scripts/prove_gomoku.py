@@ -443,7 +443,8 @@ class ReplySplits:
 
     def defence_of(self, first: tuple[int, ...]) -> Defence | None:
         """``first_defence`` of X's move that ends ``first``, worked out once a run. Its threat tree
-        is built here, in the run's own process, and its time counts as computing as the workers' does."""
+        is built here, in the run's own process, while the workers wait: its time counts in the
+        hours of computing the proof reports, as theirs does."""
         if first not in self.looked:
             started = time.monotonic()
             self.looked[first] = first_defence(first[:-1], first[-1], self.args.plies, self.compiled)
@@ -594,13 +595,15 @@ class Probe:
     candidates: dict[tuple[int, ...], list[int]] = field(default_factory=dict)
     """X's moves to choose from, by the failed reply they are moves in."""
     still_open: Counter[tuple[int, ...]] = field(default_factory=Counter)
-    """The replies each X move's searches left open."""
+    """How many of each X move's replies are open: failed within ``PROBE_NODES`` before, or by a
+    search of this probe. The move with the fewest is picked."""
     unsearched: Counter[tuple[int, ...]] = field(default_factory=Counter)
     """The searches of each X move's replies not done yet."""
     found: dict[tuple[int, ...], list[tuple[tuple[int, ...], Any]]] = field(default_factory=dict)
-    """Each X move's replies searched to the end of their budget: a proof, or None for a failure."""
+    """What each X move's searches leave to keep once it is picked: a reply's proof, or None for a
+    reply that failed within the whole budget (one out of memory is open but not kept as failed)."""
     cut: set[tuple[int, ...]] = field(default_factory=set)
-    """X's moves whose searches stopped, beaten."""
+    """X's moves whose searches stopped, beaten: what they left open is a lower bound."""
     lost: set[tuple[int, ...]] = field(default_factory=set)
     """X's moves a search of one of their replies refuted."""
     abandoned: set[tuple[int, ...]] = field(default_factory=set)
@@ -626,8 +629,9 @@ class Probe:
 
     def tasks(self, positions: list[tuple[int, ...]]) -> list[tuple[Any, ...]]:
         """The searches of the candidates' replies, those of the move that can leave the fewest open
-        first in each position: it bounds the others soonest. Positions not reached in the run's
-        minutes (each move's threat tree takes a while) wait for a later run."""
+        first in each position: it bounds the others soonest. On the way it sets up what the picks
+        count (``candidates``, ``still_open``, ``unsearched``, ``found``). Positions not reached in
+        the run's minutes (each move's threat tree takes a while) wait for a later run."""
         failed, known = self.progress[REPLY_FAILURES], store.branches(self.document)
         tasks: list[tuple[Any, ...]] = []
         end = time.monotonic() + self.args.minutes * 60
@@ -658,8 +662,9 @@ class Probe:
 
     def pick(self, position: tuple[int, ...]) -> None:
         """Refute the candidates lost, and split ``position`` by the best of the rest, keeping what
-        its searches found; or, with none left, abandon X's move above it."""
-        if below(position, self.abandoned):  # dropped with the move above it: nothing of it is kept
+        its searches found; or, with none left, abandon X's move above it unless that is a unit's
+        first move. A position below a move this probe abandoned went with it: nothing is kept."""
+        if below(position, self.abandoned):
             return
         document, progress = self.document, self.progress
         for move in self.candidates[position]:
