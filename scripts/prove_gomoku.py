@@ -486,7 +486,7 @@ class ReplySplits:
             if moves in self.known or moves in self.settled:
                 continue
             if failed.get(moves_name(moves), 0) < args.nodes and not (args.ends and moves in self.inner):
-                self.tasks.append((moves, args.nodes, QUIET, args.plies, "pn", args.leaf_cost, self.compiled))
+                self.tasks.append(reply_search(moves, args.nodes, args, self.compiled))
             elif deeper > 0 and (below := self.split_move(moves)) is not None:
                 self.split(moves, below, deeper - 1)
 
@@ -538,6 +538,13 @@ class ReplySplits:
         moves = task[0]
         return not any(moves[:length] in self.settled for length in range(UNIT_MOVES, len(moves), 2)) \
             and not below(moves, self.dead)
+
+
+def reply_search(moves: tuple[int, ...], nodes: int, args: argparse.Namespace,
+                 compiled: bool) -> tuple[Any, ...]:
+    """``prove_unit``'s arguments for a search of O's reply that ends ``moves``, by proof numbers
+    within ``nodes``: a split's and a probe's searches differ only in their budget."""
+    return (moves, nodes, QUIET, args.plies, "pn", args.leaf_cost, compiled)
 
 
 def set_aside(progress: dict[str, Any], position: tuple[int, ...]) -> set[str]:
@@ -652,8 +659,7 @@ class Probe:
                     if failed.get(moves_name(moves), 0) >= PROBE_NODES:
                         self.still_open[first] += 1
                         continue
-                    searches[move].append((moves, PROBE_NODES, QUIET, self.args.plies, "pn",
-                                           self.args.leaf_cost, self.compiled))
+                    searches[move].append(reply_search(moves, PROBE_NODES, self.args, self.compiled))
                 self.unsearched[first] = len(searches[move])
             for move in sorted(searches, key=lambda move: self.still_open[(*position, move)]
                                + len(searches[move])):
