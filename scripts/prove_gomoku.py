@@ -401,18 +401,14 @@ class ReplySplits:
             fresh = [position for position in self.to_probe if position not in probed]
             again = [position for position in fresh if set_aside(self.progress, position)]
             if again:
-                probed.update(again)
-                if not probe(self.document, self.progress, again, self.defence_of, self.rest(),
-                             self.compiled):
+                if not self.pick_moves(again, probed):
                     return
                 continue
             new = [task for task in self.tasks if task[0] not in searched]
             focus = self.nearest({moves[:UNIT_MOVES] for moves in (*fresh, *(task[0] for task in new))})
             fresh = [position for position in fresh if focus and position[:UNIT_MOVES] == focus[0]]
             if fresh:
-                probed.update(fresh)
-                if not probe(self.document, self.progress, fresh, self.defence_of, self.rest(),
-                             self.compiled):
+                if not self.pick_moves(fresh, probed):
                     return
                 self.queue()  # the replies of the moves picked
                 new = [task for task in self.tasks if task[0] not in searched]
@@ -427,6 +423,12 @@ class ReplySplits:
             if new and not run(self.document, self.progress, prove_unit, new, self.recorded, self.rest(),
                                start="spawn", wanted=self.wanted):
                 return
+
+    def pick_moves(self, positions: list[tuple[int, ...]], probed: set[tuple[int, ...]]) -> bool:
+        """Probe ``positions`` within the minutes the run has left, adding them to ``probed``: a
+        position is probed once a run. Whether the run went on to its end."""
+        probed.update(positions)
+        return probe(self.document, self.progress, positions, self.defence_of, self.rest(), self.compiled)
 
     def rest(self) -> argparse.Namespace:
         """The run's arguments, with the minutes it has left."""
