@@ -3,7 +3,8 @@
     python scripts/prove_gomoku.py [--minutes 60] [--processes N] [--nodes 3000000] [--quiet 2]
                                    [--plies 35] [--replies h1,a1] [--search depth|pn]
                                    [--leaf-cost 30000] [--retry]
-                                   [--split 4 [--by-reply [--deeper 2 [--probe 5] [--ends]]]]
+                                   [--split 4 [--by-reply [--deeper 2 [--probe 5] [--ends]]
+                                                           [--deepest-nodes 30000000]]]
                                    [--transplant]
                                    [--memory GB] [--python] [--map] [--open]
 
@@ -30,11 +31,13 @@ instead, and kept as a branch once proven, so that the work on a hard unit grows
 tree is written out whole. ``--deeper`` splits a reply that failed within the budget in the same
 way, by X's first move there and O's replies to it, as many levels down as it says; ``--probe``
 picks that move among X's first few there, by how many of its replies short searches leave open,
-and abandons X's move above a reply where none of them is left;
-``--ends`` searches a reply split already only through the replies below it, never whole again with
-a bigger budget. ``--transplant`` searches nothing: it offers each open unit the proofs of units
-that differ from it by one of O's marks (``engine.proof.transplant``), and keeps those the checker
-passes; a unit none passes is offered again once it has more donors. Every line of the proof must
+and abandons X's move above a reply where none of them is left; ``--ends`` searches a reply split
+already only through the replies below it, never whole again with a bigger budget; and
+``--deepest-nodes`` searches a reply at the deepest level that failed within the budget again with a
+bigger one, where it would otherwise stay open for good. ``--transplant`` searches nothing: it
+offers each open unit the proofs of units that differ from it by one of O's marks
+(``engine.proof.transplant``), and keeps those the checker passes; a unit none passes is offered
+again once it has more donors. Every line of the proof must
 end within ``--plies`` plies of the empty board: a unit's proof is searched for within what is left,
 a unit proven in more is proven again, and a first reply folds only when all its units are within
 the limit. The threat searches are the compiled ones (``engine.proof.compiled``) where the machine
@@ -234,6 +237,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--ends", action="store_true",
                         help="with --deeper: search a reply split already only through its replies, "
                              "never whole again with a bigger budget")
+    parser.add_argument("--deepest-nodes", type=int, metavar="NODES",
+                        help="with --by-reply: search a reply at the deepest level (no level left to "
+                             "split it by) that failed within --nodes again within NODES, not leave it open")
     parser.add_argument("--transplant", action="store_true",
                         help="search nothing: offer open units the proofs of units one O mark apart")
     parser.add_argument("--memory", type=float,
@@ -258,6 +264,9 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--probe picks the move a reply is split by deeper: give --deeper, and at least 1 move")
     if args.ends and not args.deeper:
         parser.error("--ends searches the open ends of deeper splits: give --deeper")
+    if args.deepest_nodes is not None and (not args.by_reply or args.deepest_nodes <= args.nodes):
+        parser.error("--deepest-nodes searches again the deepest replies of --by-reply that failed within "
+                     "--nodes: give --by-reply, and more nodes than --nodes")
     if args.memory is not None and not 0 < args.memory < 2**20:
         parser.error("--memory must be a positive number of gigabytes")
     chosen = None if args.replies is None else [BOARD.parse_cell(name) for name in args.replies.split(",")]
@@ -359,7 +368,12 @@ def split_by_reply(document: dict[str, Any], progress: dict[str, Any], chosen: l
     A round probes and searches one unit, the one with the fewest open ends of those with work
     left, so that a run drives its nearest units down to their ends before it opens others: a
     probe of every failed reply at once took all of a run's 75 minutes, and left every reply it
-    had picked a move in for the next. The replies to pick a move in again go first (``rounds``)."""
+    had picked a move in for the next. The replies to pick a move in again go first (``rounds``).
+
+    A reply at the deepest level that failed within ``args.nodes`` has no level left to split it by:
+    with ``args.deepest_nodes`` it is searched again within those, after the unit's other searches,
+    instead of staying open for good. Such a search often settles it either way: it proves the reply,
+    or it ends without a proof and refutes X's move above it, which is then probed for another."""
     ReplySplits(document, progress, chosen, args, _compiled_for(args)).rounds()
 
 
@@ -384,6 +398,8 @@ class ReplySplits:
     dead: set[tuple[int, ...]] = field(default_factory=set)
     """X's moves refuted by this run, as the moves up to them."""
     tasks: list[tuple[Any, ...]] = field(default_factory=list)
+    budgets: dict[tuple[int, ...], int] = field(default_factory=dict)
+    """The budget of each queued search, by its moves: a search ended without a proof if it spent less."""
     to_probe: list[tuple[int, ...]] = field(default_factory=list)
     known: dict[tuple[int, ...], dict[str, Any]] = field(default_factory=dict)
     inner: set[tuple[int, ...]] = field(default_factory=set)
@@ -416,8 +432,11 @@ class ReplySplits:
             searched.update(task[0] for task in new)
             left = Counter(task[0][:UNIT_MOVES + 1] for task in new)
             where = "" if focus is None else f", in {moves_name(focus[0])} ({many(focus[1], 'open end')})"
-            print(f"{len(new)} of O's replies to search, after {many(len(left), 'first move')}{where}, "
-                  f"{self.args.processes} processes, {max(self.rest().minutes, 0):.0f} minutes", flush=True)
+            bigger = sum(task[1] > self.args.nodes for task in new)
+            deepest = f" ({bigger:,} again within {self.args.deepest_nodes:,} nodes)" if bigger else ""
+            print(f"{len(new)} of O's replies to search{deepest}, after {many(len(left), 'first move')}"
+                  f"{where}, {self.args.processes} processes, {max(self.rest().minutes, 0):.0f} minutes",
+                  flush=True)
             if focus is None:
                 return
             if new and not run(self.document, self.progress, prove_unit, new, self.recorded, self.rest(),
@@ -471,7 +490,8 @@ class ReplySplits:
                 self.split(unit, first, self.args.deeper)
         near = Counter(task[0][:-1] for task in self.tasks)
         left = Counter(task[0][:UNIT_MOVES + 1] for task in self.tasks)
-        self.tasks.sort(key=lambda task: (near[task[0][:-1]], left[task[0][:UNIT_MOVES + 1]]))
+        self.tasks.sort(key=lambda task: (task[1], near[task[0][:-1]], left[task[0][:UNIT_MOVES + 1]]))
+        self.budgets = {task[0]: task[1] for task in self.tasks}
 
     def split(self, position: tuple[int, ...], first: int, deeper: int) -> None:
         """Queue the replies to X's ``first`` move after ``position`` that are still open, splitting
@@ -487,10 +507,13 @@ class ReplySplits:
             moves = (*position, first, reply)
             if moves in self.known or moves in self.settled:
                 continue
-            if failed.get(moves_name(moves), 0) < args.nodes and not (args.ends and moves in self.inner):
+            whole = not (args.ends and moves in self.inner)
+            if failed.get(moves_name(moves), 0) < args.nodes and whole:
                 self.tasks.append(reply_search(moves, args.nodes, args, self.compiled))
             elif deeper > 0 and (below := self.split_move(moves)) is not None:
                 self.split(moves, below, deeper - 1)
+            elif deeper == 0 and failed.get(moves_name(moves), 0) < (args.deepest_nodes or 0) and whole:
+                self.tasks.append(reply_search(moves, args.deepest_nodes, args, self.compiled))
 
     def split_move(self, position: tuple[int, ...]) -> int | None:
         """X's move to split a failed reply by: the one a probe picked, or with no probe asked for,
@@ -527,8 +550,9 @@ class ReplySplits:
         a search that ended without a proof, which refutes X's move before it (no budget proves
         its reply) and kills its split and the branches proven under it."""
         moves = result[0]
-        record(self.document, self.progress, *result, self.args.nodes, REPLY_FAILURES)
-        if result[1] is None and result[2] < self.args.nodes:  # the search ended, its budget not spent
+        budget = self.budgets[moves]
+        record(self.document, self.progress, *result, budget, REPLY_FAILURES)
+        if result[1] is None and result[2] < budget:  # the search ended, its budget not spent
             self.dead.add(moves[:-1])
             progress_file.refute(self.document, self.progress, moves[:-1])
         elif result[1] not in (None, OUT_OF_MEMORY):

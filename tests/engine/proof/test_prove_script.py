@@ -247,7 +247,7 @@ def test_a_transplant_run_keeps_what_the_checker_passes_and_offers_the_rest_agai
 
 def split_args(nodes: int, split: int) -> dict[str, Any]:
     return {"processes": 1, "minutes": 5.0, "memory": None, "plies": 35, "nodes": nodes, "split": split,
-            "leaf_cost": 3_000, "python": True, "probe": 1, "ends": False}
+            "leaf_cost": 3_000, "python": True, "probe": 1, "ends": False, "deepest_nodes": None}
 
 
 def split_script(monkeypatch: pytest.MonkeyPatch, unit: tuple[int, ...]) -> ModuleType:
@@ -509,6 +509,68 @@ def test_with_ends_a_reply_split_already_is_searched_only_through_the_replies_be
     assert searched[-1] & failed == split  # without: each split reply whole again, before its split
     script.split_by_reply(document, progress, None, argparse.Namespace(**more | {"ends": True}))
     assert searched[-1] & failed == below  # with: the ends below them alone
+
+
+def test_a_reply_at_the_deepest_level_that_failed_is_searched_again_within_the_deepest_budget(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    unit = tuple(QUIET.moves)
+    script, document, progress, args = split_by_reply_once(monkeypatch, unit)
+    failed = {script.unit_moves(name) for name in progress["failed_reply"]}
+    assert failed
+    real_run = script.run
+    queued: list[dict[tuple[int, ...], int]] = []
+
+    def searches(document: dict[str, Any], progress: dict[str, Any], worker: Any, tasks: list[Any],
+                 recorded: Any, args: argparse.Namespace, start: str, wanted: Any) -> bool:
+        queued.append({task[0]: task[1] for task in tasks})
+        return False
+
+    monkeypatch.setattr(script, "run", searches)
+    script.split_by_reply(document, progress, None, argparse.Namespace(**args))
+    assert queued == []  # no level left to split them by: open for good
+    assert "0 of O's replies to search" in capsys.readouterr().out
+    deepest = args | {"deepest_nodes": 100_000}
+    script.split_by_reply(document, progress, None, argparse.Namespace(**deepest))
+    assert queued == [dict.fromkeys(failed, 100_000)]
+    assert f"{len(failed)} of O's replies to search ({len(failed)} again within 100,000 nodes)" \
+        in capsys.readouterr().out
+
+    monkeypatch.setattr(script, "run", real_run)
+    script.split_by_reply(document, progress, None, argparse.Namespace(**deepest))
+    still = {script.unit_moves(name): budget for name, budget in progress["failed_reply"].items()}
+    assert set(still) < failed  # some proven
+    assert set(still.values()) <= {100_000}  # the others kept as failed within the bigger budget
+    known = store.branches(document)
+    assert all(moves in known or moves in still or unit in known for moves in failed)
+
+
+def test_a_search_within_the_deepest_budget_that_ends_without_a_proof_refutes_the_move_above(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    unit = tuple(QUIET.moves)
+    script, document, progress, args = split_by_reply_once(monkeypatch, unit)
+    first = min(script.unit_moves(name) for name in progress["failed_reply"])[:-1]
+
+    def ended(document: dict[str, Any], progress: dict[str, Any], worker: Any, tasks: list[Any],
+              recorded: Any, args: argparse.Namespace, start: str, wanted: Any) -> bool:
+        """Each search ends without a proof after more nodes than the split's budget, fewer than its own."""
+        for task in tasks:
+            if wanted(task):
+                recorded((task[0], None, 1_000, 0.0))
+        return True
+
+    monkeypatch.setattr(script, "run", ended)
+    script.split_by_reply(document, progress, None, argparse.Namespace(**args | {"deepest_nodes": 100_000}))
+    assert progress["refuted"] == {script.moves_name(first[:-1]): [BOARD.cell_name(first[-1])]}
+    assert not any(name.startswith(script.moves_name(first)) for name in progress["failed_reply"])
+
+
+def test_the_deepest_budget_needs_splits_by_reply_and_more_than_the_budget(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    for flags in (["--split", "1", "--deepest-nodes", "30000000"],
+                  ["--split", "1", "--by-reply", "--deepest-nodes", "3000000"]):
+        with pytest.raises(SystemExit):
+            load_script().main(flags)
+        assert "--deepest-nodes searches again" in capsys.readouterr().err
 
 
 def test_ends_need_deeper_splits(capsys: pytest.CaptureFixture[str]) -> None:
