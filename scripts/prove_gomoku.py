@@ -372,7 +372,7 @@ def split_by_reply(document: dict[str, Any], progress: dict[str, Any], chosen: l
 
     A reply at the deepest level that failed within ``args.nodes`` has no level left to split it by:
     with ``args.deepest_nodes`` it is searched again within those, after the unit's other searches,
-    instead of staying open for good. Such a search often settles it either way: it proves the reply,
+    instead of staying open for good. Such a search may settle it either way: it proves the reply,
     or it ends without a proof and refutes X's move above it, which is then probed for another."""
     ReplySplits(document, progress, chosen, args, _compiled_for(args)).rounds()
 
