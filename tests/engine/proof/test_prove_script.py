@@ -8,6 +8,7 @@ branches' moves and bounds.
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -344,6 +345,20 @@ def test_a_unit_split_by_reply_keeps_each_proven_reply_and_is_written_out_whole_
     assert progress["failed_reply"] == {}
 
 
+def ending_after(spent: int) -> Callable[..., bool]:
+    """A run in this process in which every search still wanted ends without a proof after
+    ``spent`` nodes, fewer than its budget."""
+
+    def ended(document: dict[str, Any], progress: dict[str, Any], worker: Any, tasks: list[Any],
+              recorded: Any, args: argparse.Namespace, start: str, wanted: Any) -> bool:
+        for task in tasks:
+            if wanted(task):
+                recorded((task[0], None, spent, 0.0))
+        return True
+
+    return ended
+
+
 def split_by_reply_once(monkeypatch: pytest.MonkeyPatch, unit: tuple[int, ...]
                         ) -> tuple[ModuleType, dict[str, Any], dict[str, Any], dict[str, Any]]:
     """The script with ``unit`` its one open unit, after a split run by reply with too few nodes
@@ -549,16 +564,8 @@ def test_a_search_within_the_deepest_budget_that_ends_without_a_proof_refutes_th
     unit = tuple(QUIET.moves)
     script, document, progress, args = split_by_reply_once(monkeypatch, unit)
     first = min(script.unit_moves(name) for name in progress["failed_reply"])[:-1]
-
-    def ended(document: dict[str, Any], progress: dict[str, Any], worker: Any, tasks: list[Any],
-              recorded: Any, args: argparse.Namespace, start: str, wanted: Any) -> bool:
-        """Each search ends without a proof after more nodes than the split's budget, fewer than its own."""
-        for task in tasks:
-            if wanted(task):
-                recorded((task[0], None, 1_000, 0.0))
-        return True
-
-    monkeypatch.setattr(script, "run", ended)
+    # More nodes than the split's budget, fewer than the deepest one's.
+    monkeypatch.setattr(script, "run", ending_after(1_000))
     script.split_by_reply(document, progress, None, argparse.Namespace(**args | {"deepest_nodes": 100_000}))
     assert progress["refuted"] == {script.moves_name(first[:-1]): [BOARD.cell_name(first[-1])]}
     assert not any(name.startswith(script.moves_name(first)) for name in progress["failed_reply"])
@@ -737,16 +744,7 @@ def test_a_reply_with_no_move_to_split_by_abandons_the_move_above_it_and_its_rep
     progress["failed_reply"] = {name(above): 500, name(end): 500, name(beside): 500}
     progress["picked"] = {name(above): BOARD.cell_name(move)}
     store.add(document, (*above, move, replies[2]), [0])  # a stand-in for a reply proven below the move
-
-    def ended(document: dict[str, Any], progress: dict[str, Any], worker: Any, tasks: list[Any],
-              recorded: Any, args: argparse.Namespace, start: str, wanted: Any) -> bool:
-        """Every search ends without a proof before its budget: each of X's moves probed is refuted."""
-        for task in tasks:
-            if wanted(task):
-                recorded((task[0], None, 1, 0.0))
-        return True
-
-    monkeypatch.setattr(script, "run", ended)
+    monkeypatch.setattr(script, "run", ending_after(1))  # each of X's moves probed is refuted
     args = split_args(500, 1) | {"by_reply": True, "deeper": 2, "probe": 3}
     assert script.probe(document, progress, [end, beside], defence_of, argparse.Namespace(**args), False)
     out = capsys.readouterr().out
@@ -776,7 +774,7 @@ def test_a_reply_with_no_move_to_split_by_abandons_the_move_above_it_and_its_rep
     assert again and move not in again  # the reply above is probed again, for another move
     assert progress["picked"][name(above)] != BOARD.cell_name(move)
 
-    monkeypatch.setattr(script, "run", ended)
+    monkeypatch.setattr(script, "run", ending_after(1))
     progress = no_failures() | {"failed_reply": {name(above): 500}}
     capsys.readouterr()
     assert script.probe(document, progress, [above], defence_of, argparse.Namespace(**args), False)
