@@ -507,12 +507,12 @@ class ReplySplits:
             moves = (*position, first, reply)
             if moves in self.known or moves in self.settled:
                 continue
-            whole = not (args.ends and moves in self.inner)
-            if failed.get(moves_name(moves), 0) < args.nodes and whole:
+            failed_within, whole = failed.get(moves_name(moves), 0), not (args.ends and moves in self.inner)
+            if failed_within < args.nodes and whole:
                 self.tasks.append(reply_search(moves, args.nodes, args, self.compiled))
             elif deeper > 0 and (below := self.split_move(moves)) is not None:
                 self.split(moves, below, deeper - 1)
-            elif deeper == 0 and failed.get(moves_name(moves), 0) < (args.deepest_nodes or 0) and whole:
+            elif deeper == 0 and failed_within < (args.deepest_nodes or 0) and whole:
                 self.tasks.append(reply_search(moves, args.deepest_nodes, args, self.compiled))
 
     def split_move(self, position: tuple[int, ...]) -> int | None:
