@@ -507,7 +507,8 @@ class ReplySplits:
             moves = (*position, first, reply)
             if moves in self.known or moves in self.settled:
                 continue
-            failed_within, whole = failed.get(moves_name(moves), 0), not (args.ends and moves in self.inner)
+            failed_within = failed.get(moves_name(moves), 0)
+            whole = not (args.ends and moves in self.inner)
             if failed_within < args.nodes and whole:
                 self.tasks.append(reply_search(moves, args.nodes, args, self.compiled))
             elif deeper > 0 and (below := self.split_move(moves)) is not None:
