@@ -86,6 +86,8 @@ def test_time_limited_solve_of_a_big_board_answers(capsys: pytest.CaptureFixture
         (["--record", "nonsense"], "does not start with a board"),
         (["--record", "3x3: a1", "--board", "4x4"], "does not match the record's board 3x3k3"),
         (["serve", "--port", "99999"], "not a port number"),
+        (["serve", "--host", "a..b"], "'a..b' is not an address of this computer"),
+        (["solve", "3x3", "--jobs", "100000"], "'100000' is more processes than this computer's"),
     ],
 )
 def test_bad_input_is_one_clear_line_and_exit_2(args: list[str], says: str) -> None:

@@ -53,7 +53,7 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         # argparse repeats a value it refuses whole (an unknown command, an unrecognized argument).
         message = _LONG_WORD.sub(lambda word: _shortened(word[0]), message)
-        self.exit(2, f"{self.prog}: error: {message} (see {PROG} --help)\n")
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
 
 
 _LONG_WORD = re.compile(rf"\S{{{2 * SHOWN_CHARS},}}")
@@ -100,9 +100,15 @@ def _controller(text: str) -> Controller:
 
 
 def _jobs(text: str) -> int:
+    """A number of worker processes, at most one per core: more would only share the cores, each with
+    its own share of the memory, and a slip of the keyboard could start thousands."""
     count = _natural(text)
     if count is None or count < 1:
         raise argparse.ArgumentTypeError(f"{quote(text)} is not a number of processes (1 or more)")
+    cores = _cores()
+    if count > cores:
+        raise argparse.ArgumentTypeError(f"{quote(text)} is more processes than this computer's "
+                                         f"{cores} {'core' if cores == 1 else 'cores'}")
     return count
 
 
@@ -199,7 +205,8 @@ def _add_commands(commands: argparse._SubParsersAction[_Parser]) -> None:
     server = commands.add_parser("serve", help="serve the game to a web browser",
                                  description="Serve the game over HTTP with textual-serve, at an address "
                                  "with a secret token that only pages of this server can use.")
-    server.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    server.add_argument("--host", type=online_command.listen_address, default="127.0.0.1",
+                        help="address to listen on (default 127.0.0.1)")
     server.add_argument("--port", type=_port, default=8000, help="port to listen on (default 8000)")
     server.add_argument("--max-sessions", type=_sessions, default=DEFAULT_MAX_SESSIONS, metavar="N",
                         help=f"games at once (default {DEFAULT_MAX_SESSIONS})")

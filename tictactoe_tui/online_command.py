@@ -35,7 +35,7 @@ def add_commands(commands: argparse._SubParsersAction[Any], *, spec: Callable[[s
                       help="the board (default 3x3)")
     host.add_argument("--as", dest="side", type=_mark, default=Mark.X, metavar="x|o",
                       help="the side you play (default x, who moves first)")
-    host.add_argument("--address", type=_listen, default=DEFAULT_LISTEN,
+    host.add_argument("--address", type=listen_address, default=DEFAULT_LISTEN,
                       help=f"the address to listen on (default {DEFAULT_LISTEN}: every address of this "
                       "computer)")
     host.add_argument("--port", type=port, default=DEFAULT_PORT,
@@ -103,7 +103,7 @@ def _address(text: str) -> tuple[str, int]:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
-def _listen(text: str) -> str:
+def listen_address(text: str) -> str:
     """An address of this computer to listen on: a host alone, its port given apart."""
     from .network.address import AddressError, parse_host
 

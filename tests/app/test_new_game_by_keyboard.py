@@ -75,6 +75,7 @@ async def test_a_board_too_big_for_the_terminal_is_announced_before_start() -> N
         await pilot.pause()
         warning = screen.query_one("#fit", Static)
         assert "Terminal too small for 26x26" in str(warning.render())
+        assert str(warning.render()).endswith("Enlarge it to play."), "no game to go on with yet"
         assert not screen.query_one("#start", FormButton).disabled, "it can still start: the game waits"
         screen.query_one("#height", Choice).value = 25
         await pilot.pause()

@@ -81,3 +81,22 @@ async def test_a_resize_behind_another_screen_is_applied_on_return() -> None:
         await pilot.press("escape")
         await pilot.pause()
         assert too_small(pilot).display and not board(pilot).display
+
+
+async def test_in_a_tiny_terminal_the_status_line_makes_way_for_the_sizes_it_needs() -> None:
+    """The status wraps to three lines at 20 columns: shown, it would push the sizes off the screen."""
+    spec = BoardSpec(4, 4, 3)
+    width, height = needed_size(spec)
+    async with quick_app(GameSetup(spec, "human", "medium")).run_test(size=(80, 24)) as pilot:
+        status = pilot.app.screen.query_one("#status")
+        assert status.display
+        await pilot.resize_terminal(20, 6)
+        await pilot.pause()
+        assert not status.display and too_small(pilot).display
+        assert f"needs {width}x{height}, now 20x6" in str(too_small(pilot).render())
+        area = pilot.app.screen.query_one("#board-area").region
+        message = too_small(pilot).region
+        assert message.height >= 3 and area.contains_region(message), "the whole message in sight"
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert status.display and board(pilot).display

@@ -105,6 +105,22 @@ async def test_a_save_the_disk_refuses_says_why_and_loses_nothing(tmp_path: Path
         assert game(pilot).position == Position.from_moves("3x3", "b2 a1")
 
 
+async def test_a_save_to_a_folder_is_refused_at_once_without_asking_to_replace_it(tmp_path: Path) -> None:
+    folder = tmp_path / "games"
+    folder.mkdir()
+    async with quick_app(PEOPLE).run_test(size=(100, 40)) as pilot:
+        await pilot.press("5")
+        await pilot.press("ctrl+s")
+        saving = await dialog(pilot, SaveGameScreen)
+        saving.query_one(Input).value = str(folder)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert pilot.app.screen is saving, "no question: a folder is not a file to replace"
+        error = saving.query_one("#save-game-error", Label)
+        assert error.has_class("-shown") and f"{folder} is a folder" in str(error.content)
+        assert folder.is_dir() and list(folder.iterdir()) == []
+
+
 async def test_the_new_game_screen_opens_a_saved_game() -> None:
     position = Position.from_moves("3x3", "b2 a1")
     assert save_game(games_dir() / "saved.txt", PEOPLE, position) is None

@@ -21,7 +21,7 @@ from textual.widgets import DataTable
 
 from tictactoe_tui.app.screens.statistics import StatisticsScreen
 from tictactoe_tui.app.widgets.scoreboard import Scoreboard
-from tictactoe_tui.engine import BoardSpec, Status
+from tictactoe_tui.engine import BoardSpec, Position, Status
 from tictactoe_tui.profile.statistics import Tally, load_statistics
 from tictactoe_tui.session.setup import GameSetup
 
@@ -100,6 +100,22 @@ async def test_a_win_with_a_hint_counts_as_assisted_and_says_so() -> None:
         assert table_rows(pilot) == [["3x3k3", "easy", "1", "0", "0", "0", "1", "0", "0"]]
     statistics, problem = load_statistics()
     assert problem is None and statistics.get(TTT, "easy") == Tally(assisted=1)
+
+
+async def test_a_game_begun_from_a_record_is_left_out_of_the_statistics_and_says_so() -> None:
+    """The record's O moves were not the computer's: the win that follows them is no win against it."""
+    start = Position.from_moves("3x3", "a1 b1 a2 b2")
+    app = quick_app(GameSetup(TTT, "human", "perfect"), start)
+    async with app.run_test(size=(200, 60)) as pilot:
+        await pilot.press("7")  # X a3: a1 a2 a3
+        await until(pilot, lambda: game(pilot).position.is_over)
+        assert game(pilot).position.outcome.status is Status.X_WINS
+        assert "Begun from a record: not counted in the statistics." in status(pilot)
+        assert "You 1\nComputer 0\n0 draws" in scoreboard(pilot), "the session's score has it"
+        await pilot.press("r")  # played again from the empty board: counted as any other
+        await until(pilot, lambda: len(game(pilot).position.moves) == 0)
+        assert game(pilot).turns.game.in_statistics
+    assert not load_statistics()[0]
 
 
 async def test_a_loss_with_the_analysis_on_is_still_a_loss() -> None:

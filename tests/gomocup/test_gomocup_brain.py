@@ -145,6 +145,21 @@ def test_k_from_info_before_start_or_on_an_empty_board() -> None:
     assert brain.position.spec.k == 4
 
 
+@pytest.mark.parametrize(("command", "says"), [
+    ("START 3", "ERROR k=5 cannot be played on a 3x3 board: k must be from 1 to 3 (the longer side) "
+                "(send INFO k with a smaller k first)"),
+    ("START 0", "ERROR width 0 is out of range: it must be from 1 to 26"),
+    ("RECTSTART 0,0", "ERROR width 0 is out of range: it must be from 1 to 26"),
+    ("RECTSTART 15,27", "ERROR height 27 is out of range: it must be from 1 to 26"),
+    ("RECTSTART 3",
+     "ERROR RECTSTART takes width,height, such as RECTSTART 20,15; use START for a square board"),
+])
+def test_a_board_the_brain_cannot_play_is_refused_with_the_fix_that_applies(command: str, says: str) -> None:
+    brain = quick_brain()
+    assert brain.handle(command) == [says]
+    assert brain.position is None
+
+
 def test_unplayed_rules_refuse_to_move_until_freestyle_returns() -> None:
     brain = quick_brain()
     brain.handle("START 15")

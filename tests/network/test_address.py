@@ -13,6 +13,7 @@ from tictactoe_tui.network.address import (
     join_command,
     network_address,
     parse_address,
+    parse_host,
 )
 
 
@@ -41,11 +42,33 @@ def test_an_address_is_a_host_and_a_port(text: str, address: tuple[str, int]) ->
     ("[::1", "write [IPv6]:PORT"),
     ("[::1]7000", "write [IPv6]:PORT"),
     ("host;rm -rf:1", "is not an address"),
+    ("a..b:7777", "is not an address"),
+    (".x", "is not an address"),
+    ("x" * 64 + ".com", "is not an address"),
+    ("box-.local", "is not an address"),
+    ("héllo.x", "is not an address"),
 ])
 def test_anything_else_is_refused_in_one_short_line(text: str, why: str) -> None:
     with pytest.raises(AddressError, match=why.replace("[", r"\[")) as refusal:
         parse_address(text)
     assert len(str(refusal.value)) < 120
+
+
+@pytest.mark.parametrize("host", ["a..b", ".x", "x" * 64 + ".com", "a..b."])
+def test_a_host_name_the_resolver_cannot_encode_is_refused_before_any_lookup(host: str) -> None:
+    with pytest.raises(UnicodeError):
+        host.encode("idna")  # what the resolver would raise, not a lookup error
+    with pytest.raises(AddressError, match="is not an address"):
+        parse_address(host)
+    with pytest.raises(AddressError, match="is not an address"):
+        parse_host(host)
+
+
+@pytest.mark.parametrize("host", ["localhost", "box.local.", "x" * 63 + ".com", "a-b.c-d", "10.0.0.1"])
+def test_a_host_name_of_labels_the_resolver_takes_is_kept_as_written(host: str) -> None:
+    host.encode("idna")
+    assert parse_address(f"{host}:7000") == (host, 7000)
+    assert parse_host(host) == host
 
 
 def test_the_address_to_dial_is_this_computers_on_its_network_when_listening_everywhere() -> None:

@@ -42,6 +42,14 @@ def test_finished_games_count_in_the_session_and_against_the_computer_on_disk() 
     assert profile.session.played == 2, "the session's score stays"
 
 
+def test_a_game_kept_out_of_the_statistics_counts_in_the_session_only() -> None:
+    profile, _ = Profile.load()
+    setup = GameSetup(BoardSpec(3, 3, 3), "human", "easy")
+    assert profile.count_game(setup, X_WINS, in_statistics=False) is None
+    assert profile.session.played == 1
+    assert not profile.statistics and not load_statistics()[0]
+
+
 def test_reloading_picks_up_games_saved_by_another_copy_of_the_game() -> None:
     mine, _ = Profile.load()
     other, _ = Profile.load()

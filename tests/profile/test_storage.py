@@ -59,7 +59,9 @@ def test_a_missing_file_is_the_first_run(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("content", "reason"),
     [
-        (b"{not json", "not valid JSON"),
+        (b"{not json",
+         "not valid JSON (Expecting property name enclosed in double quotes at line 1, column 2)"),
+        (b'{"version": 3, "name": "ad', "not valid JSON (Unterminated string starting at line 1, column 24)"),
         (b"\xff\xfe\x00", "not UTF-8"),
         (b"[1, 2]", "not a JSON object"),
         (b'{"name": "ada"}', "no version"),
@@ -208,11 +210,12 @@ def test_a_partly_bad_file_that_cannot_be_moved_aside_is_not_overwritten(
     assert path.read_text(encoding="utf-8") == original
 
 
-def test_saving_where_the_disk_refuses_returns_a_message(tmp_path: Path) -> None:
+@pytest.mark.parametrize("below", ["notes.json", "deeper/notes.json"])
+def test_saving_where_a_file_stands_for_a_folder_says_which_file(tmp_path: Path, below: str) -> None:
     blocker = tmp_path / "blocker"
     blocker.write_text("a file where a directory should be", encoding="utf-8")
-    message = storage.save(blocker / "notes.json", NOTES, {"name": "ada", "count": 1})
-    assert message is not None and "Could not save the notes" in message
+    message = storage.save(blocker / below, NOTES, {"name": "ada", "count": 1})
+    assert message == f"Could not save the notes to {blocker / below}: {blocker} is a file, not a folder."
     assert blocker.read_text(encoding="utf-8") == "a file where a directory should be"
 
 

@@ -70,6 +70,15 @@ def test_moves_a_game_was_opened_with_are_not_the_persons() -> None:
     assert game.in_progress
 
 
+def test_only_a_game_begun_on_the_empty_board_counts_in_the_statistics() -> None:
+    assert Game(AGAINST_PERFECT).in_statistics
+    assert Game(AGAINST_PERFECT, Position.empty("3x3")).in_statistics
+    opened = Game(AGAINST_PERFECT, Position.from_moves("3x3", "b2 a1"))
+    assert not opened.in_statistics and opened.left_out_of_statistics
+    between_people = Game(PEOPLE, Position.from_moves("3x3", "b2 a1"))
+    assert not between_people.left_out_of_statistics, "nothing to say: such games never count"
+
+
 def test_a_game_opened_at_its_end_counts_as_seen() -> None:
     finished = Position.from_moves("3x3", "a1 b1 a2 b2 a3")
     assert Game(PEOPLE, finished).newly_over() is None

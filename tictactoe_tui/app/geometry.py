@@ -176,9 +176,10 @@ def plan_screen(spec: BoardSpec, width: int, height: int) -> ScreenPlan:
     return ScreenPlan(alone, False, needed_size(spec))
 
 
-def too_small_message(spec: BoardSpec, width: int, height: int) -> str:
-    """What to tell the player when the terminal cannot show ``spec``."""
+def too_small_message(spec: BoardSpec, width: int, height: int, *, started: bool = True) -> str:
+    """What to tell the player when the terminal cannot show ``spec``: in a game (``started``), or
+    before it starts."""
     need_width, need_height = needed_size(spec)
     return (f"Terminal too small for {spec.width}x{spec.height}: "
             f"needs {need_width}x{need_height}, now {width}x{height}.\n"
-            "Enlarge the terminal to go on playing.")
+            f"Enlarge it to {'go on playing' if started else 'play'}.")

@@ -45,11 +45,14 @@ def turn_label(setup: GameSetup, position: Position, *, thinking: bool) -> str:
     return f"{mark} waits to move"
 
 
-def status_text(setup: GameSetup, position: Position, *, thinking: bool, assisted: bool = False) -> str:
+def status_text(setup: GameSetup, position: Position, *, thinking: bool, assisted: bool = False,
+                uncounted: bool = False) -> str:
     """The status line: the turn (or the result) and who controls each side; at the end, whether the
-    engine's help made the result an assisted one."""
+    engine's help made the result an assisted one, or the statistics leave it out (``uncounted``)."""
     if position.is_over:
         helped = " With hints or the analysis: counted as assisted." if assisted else ""
+        if uncounted:
+            helped = " Begun from a record: not counted in the statistics."
         return f"{result_label(position.outcome)}!{helped}  r: play again · n: new game · q: quit"
     return f"{turn_label(setup, position, thinking=thinking)} — {players_label(setup)}"
 
@@ -71,7 +74,8 @@ def game_status_text(game: Game, *, paused: bool, hinting: bool, thinking: bool)
         return paused_text(setup, position)
     if hinting:
         return hint_search_text(setup, position)
-    return status_text(setup, position, thinking=thinking, assisted=game.assisted_result)
+    return status_text(setup, position, thinking=thinking, assisted=game.assisted_result,
+                       uncounted=game.left_out_of_statistics)
 
 
 def replay_text(ply: int, moves: int) -> str:

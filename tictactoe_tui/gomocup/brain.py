@@ -135,13 +135,16 @@ class Brain:
         return self._new_game(width, height)
 
     def _rectstart(self, argument: str, received: float) -> list[str]:
+        if "," not in argument:
+            raise ProtocolError("RECTSTART takes width,height, such as RECTSTART 20,15; "
+                                "use START for a square board")
         return self._new_game(*parse_size(argument))
 
     def _new_game(self, width: int, height: int) -> list[str]:
         try:
             spec = BoardSpec(width, height, self.k)
         except BoardSpecError as error:
-            hint = f" (send INFO {K_KEY} with a smaller k first)" if self.k > max(width, height) else ""
+            hint = f" (send INFO {K_KEY} with a smaller k first)" if error.field == K_KEY else ""
             raise BoardSpecError(f"{error}{hint}", error.field) from None
         self.position, self.mark = Position.empty(spec), None
         return ["OK"]

@@ -21,7 +21,10 @@ EVERY_ADDRESS = "0.0.0.0"
 PROG = "tictactoe-tui"
 _PROBE = ("192.0.2.1", 9)
 """An address reserved for documentation (TEST-NET-1): the route to it is the route out of this network."""
-_HOST_NAME = re.compile(r"[A-Za-z0-9]([A-Za-z0-9.-]{0,251}[A-Za-z0-9])?")
+_LABEL = re.compile(r"[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?")
+"""One dot-separated part of a host name, as the resolver takes it: 1 to 63 letters, digits and inner
+hyphens. An empty or longer part is refused here, for the resolver would fail on it with an encoding
+error rather than a lookup error."""
 
 
 class AddressError(ValueError):
@@ -73,7 +76,8 @@ def _is_host(text: str) -> bool:
     try:
         ipaddress.ip_address(text)
     except ValueError:
-        return _HOST_NAME.fullmatch(text) is not None
+        labels = text.removesuffix(".").split(".")
+        return len(text) <= 253 and all(_LABEL.fullmatch(label) for label in labels)
     return True
 
 

@@ -78,11 +78,15 @@ class Profile:
     # Statistics
 
     def count_game(self, setup: GameSetup, outcome: Outcome, names: Competitors | None = None, *,
-                   assisted: bool = False, online: Mark | None = None) -> str | None:
+                   assisted: bool = False, online: Mark | None = None,
+                   in_statistics: bool = True) -> str | None:
         """Add a finished game to the session's score (between the players ``names`` gives, by default
         those ``competitors`` names) and, against the computer or a friend online (``online``: the
-        side played here), to the statistics (``assisted``: won or drawn with the engine's help)."""
+        side played here), to the statistics (``assisted``: won or drawn with the engine's help),
+        unless it is kept out of them (``in_statistics`` false: it began from a record)."""
         self.session = self.session.add(outcome, competitors(setup) if names is None else names)
+        if not in_statistics:
+            return None
         if not self.saved:
             self.statistics = count_game(self.statistics, setup, outcome, assisted=assisted, online=online)
             return None

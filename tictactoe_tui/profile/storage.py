@@ -20,6 +20,7 @@ without an app.
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import stat
@@ -182,7 +183,9 @@ def _parse(raw: bytes, file_format: FileFormat[Any]) -> Mapping[str, Any]:
     except UnicodeDecodeError:
         raise FormatError("it is not UTF-8 text") from None
     except json.JSONDecodeError as error:
-        raise FormatError(f"it is not valid JSON ({error.msg} at line {error.lineno})") from None
+        # Some of json's messages end in "at", meant to be followed by the place: say it once.
+        raise FormatError(f"it is not valid JSON ({error.msg.removesuffix(' at')} at line {error.lineno}, "
+                          f"column {error.colno})") from None
     if not isinstance(document, dict):
         raise FormatError("it is not a JSON object")
     version = document.get(VERSION_KEY)
@@ -215,7 +218,15 @@ def _set_aside(path: Path, file_format: FileFormat[Any], problem: str, remedy: s
 
 
 def reason(error: OSError) -> str:
-    """What the system said went wrong with a file, in its words."""
+    """What went wrong with a file: in the system's words, but for a file standing where a folder of
+    the path must be, which the system calls "File exists" or "Not a directory" without saying which."""
+    if error.errno in (errno.EEXIST, errno.ENOTDIR) and isinstance(error.filename, str):
+        in_the_way = next((folder for folder in reversed(Path(error.filename).parents)
+                           if folder.exists() and not folder.is_dir()), None)
+        if in_the_way is None and error.errno == errno.EEXIST and Path(error.filename).is_file():
+            in_the_way = Path(error.filename)
+        if in_the_way is not None:
+            return f"{in_the_way} is a file, not a folder"
     return error.strerror or type(error).__name__
 
 

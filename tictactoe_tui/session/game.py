@@ -138,6 +138,19 @@ class Game:
         return outcome.winner is None or outcome.winner in self.humans
 
     @property
+    def in_statistics(self) -> bool:
+        """True when the game's result counts against the computer: it began on the empty board. A
+        game opened from a record began where someone else left it, which no tally can be fair to:
+        its win may be the record's, its loss a position handed over lost."""
+        return self.opened_at == 0
+
+    @property
+    def left_out_of_statistics(self) -> bool:
+        """True when a person played the computer from a record's position: the end says it is not
+        counted, for a game against the computer otherwise is."""
+        return not self.in_statistics and len(self.humans) == 1
+
+    @property
     def in_progress(self) -> bool:
         """True when leaving now would lose a game a person has been playing: no result yet, and a
         person has made a move of their own here (one taken back still counts).

@@ -46,6 +46,8 @@ def fit(screen: Screen[None], shown: Position, size: Size) -> None:
     board = screen.query_one("#board", Board)
     too_small = screen.query_one("#too-small", Static)
     screen.query_one("#side").display = plan.side_panel
+    # The status line wraps in a narrow terminal: it makes way for the message that says what to do.
+    screen.set_class(plan.geometry is None, "-too-small")
     if plan.geometry is None:
         too_small.update(too_small_message(spec, size.width, size.height))
         too_small.display = True

@@ -239,7 +239,7 @@ class NewGameScreen(Screen[NewGame | None]):
         """Say before Start when the board will not fit this terminal (the game waits until it does)."""
         width, height = self.app.size
         fits = spec is None or plan_screen(spec, width, height).geometry is not None
-        message = "" if fits or spec is None else too_small_message(spec, width, height)
+        message = "" if fits or spec is None else too_small_message(spec, width, height, started=False)
         if message and self._fit is None:
             self._fit = Static(message, id="fit", classes="warning")
             self.query_one(Form).mount(self._fit, after=self._choice("k"))

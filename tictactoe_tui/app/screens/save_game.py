@@ -49,6 +49,9 @@ class SaveGameScreen(ModalScreen[Path | None]):
             self._refuse("Type the file to save to.")
             return
         path = Path(typed).expanduser()
+        if path.is_dir():
+            self._refuse(f"{path} is a folder: type a file's name in it.")
+            return
         if path.exists():
             # A file of the same name may be another game, or anything else: replacing it is a choice.
             question = ConfirmScreen("Replace the file?", f"{path} already exists.",

@@ -47,7 +47,7 @@ class Scorekeeper:
             return
         game, records = self._turns.game, self._records
         records.report(records.profile.count_game(game.setup, outcome, game.competitors,
-                                                  assisted=game.assisted))
+                                                  assisted=game.assisted, in_statistics=game.in_statistics))
         if self._screen.is_mounted:
             self.show_score()
 
