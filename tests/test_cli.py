@@ -87,6 +87,9 @@ def test_time_limited_solve_of_a_big_board_answers(capsys: pytest.CaptureFixture
         (["--record", "3x3: a1", "--board", "4x4"], "does not match the record's board 3x3k3"),
         (["serve", "--port", "99999"], "not a port number"),
         (["serve", "--host", "a..b"], "'a..b' is not an address of this computer"),
+        (["--board", "4x4", "solve", "3x3"], "--board before solve is for the game: a command's own"),
+        (["--x", "perfect", "--accessible", "brain"], "--x and --accessible before brain are for the game"),
+        (["--board", "4x4", "host", "--board", "3x3"], "--board before host is for the game"),
         (["solve", "3x3", "--jobs", "100000"], "'100000' is more processes than this computer's"),
     ],
 )
@@ -213,7 +216,7 @@ def test_flags_build_the_game_setup(started: list[Started]) -> None:
         (["--x", "brain:/nonexistent/pbrain-x --fast"], "brain program '/nonexistent/pbrain-x' is not found"),
         (["--x", "brainy"], "invalid choice: 'brainy'"),
         (["brain", "--frobnicate"], "unrecognized arguments: --frobnicate"),
-        (["brain", "--seed", "seven"], "argument --seed: invalid int value: 'seven'"),
+        (["brain", "--seed", "seven"], "argument --seed: expected a whole number, not 'seven'"),
         (["brain", "--nodes", "0"], "argument --nodes: expected a whole number of at least 1, not '0'"),
     ],
 )

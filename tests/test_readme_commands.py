@@ -98,4 +98,4 @@ def test_every_other_command_parses(args: list[str], capsys: pytest.CaptureFixtu
     parsed = cli.build_parser().parse_args(args)  # Parsing only: serve would start serving.
     assert parsed.command == (args[0] if args and not args[0].startswith("-") else None)
     if parsed.command is None and args:
-        assert parsed.board is not None or parsed.record is not None or parsed.open is not None
+        assert parsed.game_board is not None or parsed.record is not None or parsed.open is not None

@@ -43,6 +43,11 @@ class MissingDependency(ImportError):
     """A subcommand needs an optional dependency that is not installed; the message says how to add it."""
 
 
+GAME_OPTIONS = {"--board": "game_board", "--x": "x", "--o": "o", "--record": "record", "--open": "open",
+                "--accessible": "game_accessible", "--served": "served"}
+"""The options of the game itself, by the name each is kept under: no command reads them, so given
+before one they are refused, not silently dropped."""
+
 REFUSED = (GameError, EngineFailure, ProtocolError, OSError, MissingDependency)
 """What the command refuses in one line: every error it expects, by cause."""
 
@@ -164,7 +169,9 @@ def build_parser() -> argparse.ArgumentParser:
         "tictactoe-tui solve 4x4k3 --moves 'b2 a1' --json",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    parser.add_argument("--board", type=_spec, metavar="WxHkK",
+    # The game's --board and --accessible keep names apart from host's and join's own, which would
+    # overwrite them: given before a command, they are refused rather than lost (see GAME_OPTIONS).
+    parser.add_argument("--board", type=_spec, metavar="WxHkK", dest="game_board",
                         help="start a game on this board at once, e.g. 3x3, 4x4k3, 15x15k5 "
                         "(k defaults to min(width, height, 5))")
     parser.add_argument("--x", type=_controller, metavar="WHO",
@@ -179,7 +186,7 @@ def build_parser() -> argparse.ArgumentParser:
     start.add_argument("--open", metavar="FILE",
                        help="open a game saved with Ctrl+S at its last position, with the players it "
                        "was saved with unless --x or --o names others")
-    parser.add_argument("--accessible", action="store_true",
+    parser.add_argument("--accessible", action="store_true", dest="game_accessible",
                         help="play with a screen reader or braille display: the terminal's cursor on the "
                         "board's cursor, every change said in words, moves typed as cell names "
                         "(also a setting, in the command palette)")
@@ -225,6 +232,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``tictactoe-tui`` command."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    ignored = [option for option, name in GAME_OPTIONS.items() if getattr(args, name) not in (None, False)]
+    if args.command is not None and ignored:
+        parser.error(f"{' and '.join(ignored)} before {args.command} {'is' if len(ignored) == 1 else 'are'} "
+                     f"for the game: a command's own options go after it")
     try:
         if args.command == "solve":
             return _solve(args)
@@ -270,18 +281,18 @@ def _play(args: argparse.Namespace) -> int:
         start, saved = game.position, game.setup
     elif args.record is not None:
         start = parse_record(args.record)
-    if start is not None and args.board is not None and args.board != start.spec:
-        raise GameError(f"--board {args.board} does not match the record's board {start.spec}")
+    if start is not None and args.game_board is not None and args.game_board != start.spec:
+        raise GameError(f"--board {args.game_board} does not match the record's board {start.spec}")
     if args.served and any(isinstance(side, Brain) for side in (args.x, args.o)):
         raise GameError("a served game plays no Gomocup brain")
-    spec = start.spec if start is not None else args.board
+    spec = start.spec if start is not None else args.game_board
     setup = None
     if spec is not None or args.x is not None or args.o is not None:
         # A record is continued or replayed by people unless the flags name a computer; a saved game
         # by the players it was saved with.
         defaults = saved or (GameSetup(start.spec, HUMAN, HUMAN) if start is not None else GameSetup())
         setup = GameSetup(spec or defaults.spec, args.x or defaults.x, args.o or defaults.o)
-    app = _app_class()(setup=setup, start=start, served=args.served, accessible=args.accessible)
+    app = _app_class()(setup=setup, start=start, served=args.served, accessible=args.game_accessible)
     app.run()
     return app.return_code or 0
 

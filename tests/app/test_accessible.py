@@ -181,11 +181,11 @@ async def test_other_screens_put_the_cursor_on_the_focused_field() -> None:
 
 async def test_the_mode_is_a_setting_the_palette_switches() -> None:
     async with accessible_app(PEOPLE, accessible=False).run_test() as pilot:
-        await run_command(pilot, "accessible mode: on")
+        await run_command(pilot, "turn accessible mode on")
         assert pilot.app.accessible
         assert load_settings()[0].accessible
         assert status(pilot) == "New game: 15 by 15 board, 5 in a row wins; X to move"
-        await run_command(pilot, "accessible mode: off")
+        await run_command(pilot, "turn accessible mode off")
         assert not pilot.app.accessible
         assert status(pilot) == "X to move — X: Human · O: Human"
 

@@ -338,7 +338,7 @@ class TicTacToeApp(App[None]):
             yield SystemCommand(f"Keypad: {KEYPAD_LABELS[other]}",
                                 "How the digits 1-9 map onto the 3x3 board",
                                 lambda: self._switch_keypad(other))
-        yield SystemCommand(f"Accessible mode: {'off' if self.accessible else 'on'}",
+        yield SystemCommand(f"Turn accessible mode {'off' if self.accessible else 'on'}",
                             "The terminal's cursor on the board, every change in words, moves typed by name",
                             lambda: self.set_accessible(not self.profile.settings.accessible))
         # Textual's own "Theme" command lists the themes only once opened: typing "high" must find ours.

@@ -8,7 +8,7 @@ import argparse
 
 def add_brain_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``pbrain-tictactoe-tui`` and ``tictactoe-tui brain``."""
-    parser.add_argument("--seed", type=int, metavar="N",
+    parser.add_argument("--seed", type=_whole, metavar="N",
                         help="choose among equally good moves with this seed, so that a match can be "
                         "replayed move for move (default: differently each run)")
     parser.add_argument("--nodes", type=_positive, metavar="N",
@@ -22,6 +22,14 @@ def command_line_parser() -> argparse.ArgumentParser:
                                      description="Answer the Gomocup brain protocol on stdin and stdout.")
     add_brain_arguments(parser)
     return parser
+
+
+def _whole(text: str) -> int:
+    """A whole number, or argparse's message naming the option in the words of the others."""
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
 
 
 def _positive(text: str) -> int:

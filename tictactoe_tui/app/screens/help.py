@@ -91,8 +91,8 @@ ANALYSIS_INTRO = (
 
 ACCESSIBLE_INTRO = (
     "For a screen reader or a braille display: on with `tictactoe-tui --accessible`, or from the command "
-    "palette (Ctrl+P, Accessible mode), which remembers it. No terminal tells a program that a screen "
-    "reader is running, so the game cannot switch the mode on by itself."
+    "palette (Ctrl+P, Turn accessible mode on), which remembers it. No terminal tells a program that a "
+    "screen reader is running, so the game cannot switch the mode on by itself."
 )
 
 ACCESSIBLE_MODE: tuple[tuple[str, str], ...] = (
