@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..engine import Cell, Mark, Outcome, Position, Status
-from ..profile.statistics import competitors
+from ..profile.statistics import competitors, counted_game
 from .history import History, human_marks
 from .setup import HUMAN, GameSetup
 
@@ -146,9 +146,9 @@ class Game:
 
     @property
     def left_out_of_statistics(self) -> bool:
-        """True when a person played the computer from a record's position: the end says it is not
-        counted, for a game against the computer otherwise is."""
-        return not self.in_statistics and len(self.humans) == 1
+        """True when the game began from a record but would otherwise count (``counted_game``: a
+        person against a computer level): the end says it is not counted."""
+        return not self.in_statistics and counted_game(self.setup) is not None
 
     @property
     def in_progress(self) -> bool:
