@@ -261,6 +261,13 @@ def notifications(pilot: Pilot[None]) -> list[str]:
     return [note.message for note in pilot.app._notifications]
 
 
+def count_bells(pilot: Pilot[None]) -> list[None]:
+    """The bells rung from now on, one item each."""
+    bells: list[None] = []
+    pilot.app.bell = lambda: bells.append(None)  # type: ignore[method-assign]
+    return bells
+
+
 def told(pilot: Pilot[None]) -> list[str]:
     """Every short note the player can read now: the toasts, and the status line (where a toast would
     cover the board, the note goes there instead)."""

@@ -92,7 +92,7 @@ async def test_a_single_letter_then_enter_is_that_key() -> None:
         await type_move(pilot, "a")
         assert not game(pilot).analysing
         await type_move(pilot, "u")
-        assert status(pilot) == "u (Undo) does nothing now"
+        assert status(pilot) == "No move to take back."
         await type_move(pilot, "x")
         assert status(pilot).startswith("x is no key of the game: type a cell name such as h8")
 

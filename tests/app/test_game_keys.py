@@ -8,12 +8,14 @@ from driving import (
     FirstCellPlayer,
     board,
     confirm,
+    count_bells,
     game,
     notifications,
     quick_app,
     run_command,
     seeded,
     status,
+    told,
     until,
 )
 from textual.pilot import Pilot
@@ -176,3 +178,17 @@ async def test_between_computers_the_keys_stay_put_in_a_replay() -> None:
         await pilot.press("comma")
         assert game(pilot).game.shown_ply is not None
         assert [name for name, _ in footer_keys(pilot)] == live
+
+
+async def test_a_key_that_does_nothing_now_rings_and_says_why_without_showing_in_the_footer() -> None:
+    async with quick_app(PEOPLE).run_test(size=(120, 40)) as pilot:
+        before = footer_keys(pilot)
+        assert "Pause" not in [name for name, _ in before], "left out between people"
+        bells = count_bells(pilot)
+        await pilot.press("p")
+        assert "p pauses a game between two computers." in told(pilot) and bells == [None]
+        await pilot.press("u")
+        assert "No move to take back." in told(pilot) and len(bells) == 2, "dimmed, and now explained"
+        assert footer_keys(pilot) == before, "the keys that explain never show"
+        await pilot.press("5", "u")
+        assert game(pilot).position.moves == () and len(bells) == 2, "a key that works rings no bell"

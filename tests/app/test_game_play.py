@@ -5,7 +5,18 @@ from __future__ import annotations
 import random
 
 import pytest
-from driving import BlockingPlayer, FirstCellPlayer, children, confirm, game, quick_app, seeded, told, until
+from driving import (
+    BlockingPlayer,
+    FirstCellPlayer,
+    children,
+    confirm,
+    count_bells,
+    game,
+    quick_app,
+    seeded,
+    told,
+    until,
+)
 from textual.pilot import Pilot
 
 from tictactoe_tui.app import TicTacToeApp
@@ -29,12 +40,6 @@ def status(pilot: Pilot[None]) -> str:
 
 def record(pilot: Pilot[None]) -> str:
     return game(pilot).position.record
-
-
-def count_bells(pilot: Pilot[None]) -> list[None]:
-    bells: list[None] = []
-    pilot.app.bell = lambda: bells.append(None)  # type: ignore[method-assign]
-    return bells
 
 
 async def click(pilot: Pilot[None], name: str) -> None:

@@ -6,6 +6,7 @@ from driving import (
     FirstCellPlayer,
     board,
     cell_annotations,
+    count_bells,
     game,
     quick_app,
     seeded,
@@ -108,6 +109,25 @@ async def test_comma_and_full_stop_replay_where_the_side_panel_is_hidden() -> No
         assert game(pilot).game.shown_ply is None and status(pilot).startswith("X wins!")
         await pilot.press("full_stop")
         assert game(pilot).game.shown_ply is None, "there is nothing after the game"
+        assert "This is the game as it stands: , steps back through its moves." in told(pilot)
+
+
+async def test_each_end_of_the_replay_says_why_nothing_moves() -> None:
+    async with quick_app(PEOPLE).run_test(size=(120, 40)) as pilot:
+        bells = count_bells(pilot)
+        await pilot.press("comma")
+        assert "No move has been played yet: there is nothing to replay." in told(pilot)
+        await pilot.press("5", "1", "9", "u", "full_stop")
+        assert shown_moves(pilot) == "3x3k3: b2 a1 c3"
+        assert bells == [None]
+        await pilot.press("full_stop")
+        assert "This is the last move taken back: , steps back, Esc returns to the game." in told(pilot)
+        await pilot.press(*["comma"] * 3)
+        assert shown_moves(pilot) == "3x3k3:"
+        assert bells == [None, None]
+        await pilot.press("comma")
+        assert shown_moves(pilot) == "3x3k3:" and len(bells) == 3
+        assert "This is the empty board, where the game began: . steps forward." in told(pilot)
 
 
 async def test_replaying_the_moves_taken_back() -> None:

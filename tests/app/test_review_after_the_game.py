@@ -49,6 +49,7 @@ async def test_the_review_waits_for_the_end_of_the_game() -> None:
         assert game(pilot).check_action("review", ()) is None
         await pilot.press("v")
         assert not game(pilot).busy
+        assert "The review comes once the game is over." in told(pilot)
 
 
 async def test_the_accessible_mode_says_the_review() -> None:

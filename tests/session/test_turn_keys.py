@@ -7,7 +7,7 @@ from engine_standin import SPEC, StandInEngine, cell
 from tictactoe_tui.engine import Mark
 from tictactoe_tui.session.game import Game
 from tictactoe_tui.session.setup import GameSetup
-from tictactoe_tui.session.turns import DYNAMIC_ACTIONS, Turns
+from tictactoe_tui.session.turns import DYNAMIC_ACTIONS, EXPLAINED_ACTIONS, Turns
 
 AGAINST_MEDIUM = GameSetup(SPEC, "human", "medium")
 COMPUTERS = GameSetup(SPEC, "easy", "perfect")
@@ -74,3 +74,54 @@ def test_the_keys_stay_those_of_the_players_the_game_began_with() -> None:
 
 def test_any_other_key_applies() -> None:
     assert turns_of(PEOPLE).key_state("quit", board_focused=False) is True
+
+
+def reasons(turns: Turns) -> dict[str, str | None]:
+    """What each explained key says when pressed now: None where it works."""
+    notices = {action: turns.why_not(action) for action in EXPLAINED_ACTIONS}
+    return {action: None if notice is None else notice.text for action, notice in notices.items()}
+
+
+def test_a_key_that_does_nothing_now_says_why_and_a_key_that_works_says_nothing() -> None:
+    thinking = turns_of(AGAINST_MEDIUM, "b2")
+    thinking.next_turn()
+    paused = turns_of(COMPUTERS)
+    paused.pause(True)
+    won = ("a1", "b1", "a2", "b2", "a3")
+    for turns in [turns_of(AGAINST_MEDIUM), thinking, turns_of(COMPUTERS), paused, turns_of(PEOPLE, "b2"),
+                  turns_of(COMPUTERS, *won), turns_of(PEOPLE, *won)]:
+        for action, reason in reasons(turns).items():
+            works = turns.key_state(action, board_focused=True)
+            assert (reason is None) == bool(works), (action, works, reason)
+
+
+def test_the_reasons_fit_the_state_of_play() -> None:
+    assert reasons(turns_of(PEOPLE)) == {
+        "undo": "No move to take back.",
+        "redo": "No move to play again: ctrl+r replays a move that u took back.",
+        "hint": None, "analysis": None,
+        "move_now": "No computer plays in this game.",
+        "pause": "p pauses a game between two computers.",
+        "review": "The review comes once the game is over.",
+    }
+    computer_first = turns_of(GameSetup(SPEC, "medium", "human"), "b2")
+    assert reasons(computer_first)["undo"] == "No move of yours to take back yet."
+    assert reasons(computer_first)["move_now"] == (
+        "m hurries the computer while it thinks; it is not thinking now.")
+    thinking = turns_of(AGAINST_MEDIUM, "b2")
+    thinking.next_turn()
+    assert reasons(thinking)["hint"] == "No hint while the computer thinks."
+    between = turns_of(COMPUTERS)
+    between.next_turn()
+    assert reasons(between)["analysis"] == "The analysis waits while the computers play: p pauses them."
+    between.pause(True)
+    assert reasons(between)["hint"] == "A hint is for a person's turn, or for a position of the replay."
+    over = turns_of(COMPUTERS, "a1", "b1", "a2", "b2", "a3")
+    assert reasons(over) | {"undo": None, "redo": None} == {
+        "undo": None, "redo": None,
+        "hint": "The game is over: there is no move to suggest.",
+        "analysis": "The game is over: there is nothing to analyse.",
+        "move_now": "m hurries the computer while it thinks; it is not thinking now.",
+        "pause": "The game is over: there is nothing to pause.",
+        "review": None,
+    }

@@ -88,6 +88,17 @@ def replay_refusal(ply: int, moves: int) -> str:
     return f"You are replaying {_replayed(ply, moves)}: Esc returns to the game, where moves are played."
 
 
+def replay_end_text(delta: int, game: Game) -> str:
+    """Why stepping ``delta`` moves through ``game`` shows nothing new: the replay is at that end."""
+    if not game.history.line:
+        return "No move has been played yet: there is nothing to replay."
+    if delta < 0:
+        return "This is the empty board, where the game began: . steps forward."
+    if game.shown_ply is None:
+        return "This is the game as it stands: , steps back through its moves."
+    return "This is the last move taken back: , steps back, Esc returns to the game."
+
+
 def paused_text(setup: GameSetup, position: Position) -> str:
     """The status line while a game between computers is paused."""
     return f"Paused, {position.to_move} to move — p resumes, . plays one move — {players_label(setup)}"

@@ -65,9 +65,13 @@ class Game:
         ply = min(max(ply, 0), len(self.history.line))
         self.shown_ply = None if ply == self.history.ply else ply
 
-    def step(self, delta: int) -> None:
-        """Replay ``delta`` moves forward (or back) from the position shown."""
-        self.show((self.history.ply if self.shown_ply is None else self.shown_ply) + delta)
+    def step(self, delta: int) -> bool:
+        """Replay ``delta`` moves forward (or back) from the position shown; False when there is no
+        move that way (the empty board, or the last move played or taken back), and nothing changes."""
+        shown = self.shown_ply
+        start = self.history.ply if shown is None else shown
+        self.show(start + delta)
+        return self.shown_ply != shown
 
     def show_live(self) -> None:
         """End the replay: the live position is shown again."""

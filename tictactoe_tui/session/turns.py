@@ -42,6 +42,9 @@ it, while a big board's game of many moves still reads in seconds rather than mi
 Action = Literal["play_cursor", "undo", "redo", "hint", "analysis", "move_now", "pause"]
 DYNAMIC_ACTIONS: tuple[Action, ...] = get_args(Action)
 """The actions whose keys ``key_state`` shows, dims or leaves out as the game goes."""
+EXPLAINED_ACTIONS: tuple[str, ...] = (*DYNAMIC_ACTIONS[1:], "review")
+"""The actions whose key, pressed while it does nothing, says why (``why_not``); Enter and Space
+say it themselves, through the board."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +54,10 @@ class Notice:
     text: str
     title: str = ""
     warning: bool = False
+
+
+REVIEW_WAITS = Notice("The review comes once the game is over.", "Review")
+"""Why ``v`` does nothing before the end of the game."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -284,7 +291,7 @@ class Turns:
         nothing to review yet, or None while its review is under way."""
         position = self.game.position
         if not position.is_over:
-            return Notice("The review comes once the game is over.", "Review")
+            return REVIEW_WAITS
         if self.reviewing:
             return None
         return self.jobs.start("review", position, time_limit=REVIEW_TIME)
@@ -337,3 +344,39 @@ class Turns:
         if action == "review":
             return game.position.is_over or None
         return True
+
+    def why_not(self, action: str) -> Notice | None:
+        """Why the key of ``action`` does nothing now (``key_state`` is not True), to say when it is
+        pressed; None when it works. A dimmed key is seen to do nothing, but not why, and a key the
+        footer leaves out would otherwise be pressed in silence."""
+        if self.key_state(action, board_focused=True):
+            return None
+        game = self.game
+        shown = game.shown_position
+        computers = not game.humans
+        if action == "undo":
+            return Notice("No move to take back." if computers or not game.history.ply else
+                          "No move of yours to take back yet.", "Undo")
+        if action == "redo":
+            return Notice("No move to play again: ctrl+r replays a move that u took back.", "Redo")
+        if action == "hint":
+            if shown.is_over:
+                return Notice("The game is over: there is no move to suggest.", "Hint")
+            if self.thinking:
+                return Notice("No hint while the computer thinks.", "Hint")
+            return Notice("A hint is for a person's turn, or for a position of the replay.", "Hint")
+        if action == "analysis":
+            if shown.is_over:
+                return Notice("The game is over: there is nothing to analyse.", "Analysis")
+            return Notice("The analysis waits while the computers play: p pauses them.", "Analysis")
+        if action == "move_now":
+            if len(game.players_at_start) == 2:
+                return Notice("No computer plays in this game.", "Move now")
+            return Notice("m hurries the computer while it thinks; it is not thinking now.", "Move now")
+        if action == "pause":
+            if game.humans or game.players_at_start:
+                return Notice("p pauses a game between two computers.", "Pause")
+            return Notice("The game is over: there is nothing to pause.", "Pause")
+        if action == "review":
+            return REVIEW_WAITS
+        return None

@@ -79,7 +79,8 @@ class OnlineScreen(Screen[None]):
         self.online = sitting.online
         self._host = host
         self.notices = Notices(self, self.redraw)
-        self.replay = Replay(lambda: self.online.game, self.redraw, self._give_board_keys)
+        self.replay = Replay(lambda: self.online.game, self.redraw, self._give_board_keys,
+                             self.notices.refuse)
         self._question: ConfirmScreen | None = None
         """The friend's request to take back a move, while it is asked."""
         self._joining = False

@@ -13,9 +13,9 @@ from collections.abc import Callable
 
 from textual.binding import Binding, BindingType
 
-from ....session.turns import DYNAMIC_ACTIONS
+from ....session.turns import DYNAMIC_ACTIONS, EXPLAINED_ACTIONS
 
-GAME_BINDINGS: list[BindingType] = [
+_GAME_KEYS: list[Binding] = [
     # The board takes Enter and Space while it has the focus; otherwise they come here: to say why
     # no move is played, or, while the move list has the focus, to keep Play in its place, dimmed.
     Binding("enter,space", "play_cursor", "Play", key_display="⏎"),
@@ -42,7 +42,15 @@ GAME_BINDINGS: list[BindingType] = [
     Binding("ctrl+s", "save_game", "Save game", show=False),
     Binding("ctrl+o", "open_game", "Open game", show=False),
 ]
-"""The game screen's keys, in the order the footer shows them (the ones it leaves out last)."""
+
+GAME_BINDINGS: list[BindingType] = [
+    *_GAME_KEYS,
+    # Textual tries a key's bindings in turn: these come into play when the key's own does nothing now.
+    *(Binding(binding.key, f"why_not({binding.action!r})", binding.description, show=False, system=True)
+      for binding in _GAME_KEYS if binding.action in EXPLAINED_ACTIONS),
+]
+"""The game screen's keys, in the order the footer shows them (the ones it leaves out last); then,
+for a key that does nothing now, the same key saying why."""
 
 
 class GameKeys:

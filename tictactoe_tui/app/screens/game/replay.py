@@ -12,23 +12,29 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ....session.game import Game
+from ...labels import replay_end_text
 
 
 class Replay:
     """Shows earlier positions of a screen's game (the one ``game`` gives now); the screen owns one."""
 
     def __init__(self, game: Callable[[], Game], redraw: Callable[[], None],
-                 give_board_keys: Callable[[], None]) -> None:
+                 give_board_keys: Callable[[], None], refuse: Callable[[str], object]) -> None:
         self._game = game
         self._redraw = redraw
         """Draws the game again, at the position it shows."""
         self._give_board_keys = give_board_keys
         """Focuses the board, where it can be seen."""
+        self._refuse = refuse
+        """Rings the bell and says why a key does nothing."""
 
     def step(self, delta: int) -> None:
-        """One move back or forward from the position shown."""
-        self._game().step(delta)
-        self._redraw()
+        """One move back or forward from the position shown; at either end, the reason nothing moves."""
+        game = self._game()
+        if game.step(delta):
+            self._redraw()
+        else:
+            self._refuse(replay_end_text(delta, game))
 
     def show(self, ply: int) -> None:
         """Show the position after ``ply`` moves: a replay, or the live position."""

@@ -66,7 +66,7 @@ class GameScreen(Screen[None]):
         self.computer = ComputerWorkers(self.turns, self.notices, self, pause)
         self.scores = Scorekeeper(self, self.turns, host)
         self.leaving = Leaving(self, self.turns, host, self.scores.count, self.start_game)
-        self.replay = Replay(lambda: self.turns.game, self.redraw, self._give_board_keys)
+        self.replay = Replay(lambda: self.turns.game, self.redraw, self._give_board_keys, self.notices.refuse)
         self.keys = GameKeys(self._key_state, self.refresh_bindings)
         self.speech = Speech(self, self.turns, host, self.notices, self.play)
         self.files = GameFiles(self, self.turns, self.notices, self.leaving.then, self.start_game,
@@ -247,6 +247,12 @@ class GameScreen(Screen[None]):
         if refused is not None:
             return refused
         return self.turns.key_state(action, board_focused=focused is None or isinstance(focused, Board))
+
+    def action_why_not(self, action: str) -> None:
+        """A key that does nothing now: the bell, and the reason."""
+        why = self.turns.why_not(action)
+        if why is not None:
+            self.notices.refuse(why.text)
 
     def action_quit(self) -> None:
         """Quit at once, whatever the computer is doing (after asking, if a game is in progress)."""

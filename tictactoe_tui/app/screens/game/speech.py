@@ -203,7 +203,9 @@ class Speech:
             return
         if not active.enabled:
             screen.app.bell()
-            self.say(f"{key} ({active.binding.description}) does nothing now")
+            why = self._turns.why_not(active.binding.action)
+            description = active.binding.description
+            self.say(f"{key} ({description}) does nothing now" if why is None else why.text)
             return
         screen.call_later(screen.app.run_action, active.binding.action, active.node)
 
