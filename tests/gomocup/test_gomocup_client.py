@@ -5,9 +5,11 @@ from __future__ import annotations
 import contextlib
 import os
 import random
+import subprocess
 import sys
 import threading
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from brains import FAKE_BRAIN, fake_brain, our_brain
@@ -273,3 +275,25 @@ def test_game_setup_refuses_what_no_one_can_play() -> None:
         GameSetup(o="brain:")
     with pytest.raises(GameError, match=r"^'god' cannot play X: choose from human, .* or brain:PATH"):
         GameSetup(x="god")
+
+
+def test_a_player_never_closed_leaves_the_interpreter_to_exit_cleanly(tmp_path: Path) -> None:
+    # At exit the reader thread is frozen inside a read of the brain's output: closing that stream
+    # then would abort the interpreter ("could not acquire lock ... at interpreter shutdown").
+    script = tmp_path / "left_open.py"
+    script.write_text(
+        "import sys\n"
+        "from tictactoe_tui.engine import Position\n"
+        "from tictactoe_tui.gomocup.client import BrainPlayer\n"
+        "player = BrainPlayer(sys.argv[1:], time_limit=30.0)\n"
+        "player.choose(Position.empty('3x3'))\n"
+        "print(player._process.pid, flush=True)\n")
+    for argv in (our_brain(), fake_brain("chatty")):
+        done = subprocess.run([sys.executable, str(script), *argv], capture_output=True, text=True,
+                              timeout=120)
+        assert done.returncode == 0 and "Fatal Python error" not in done.stderr, done.stderr
+        pid = int(done.stdout)
+        with contextlib.suppress(ChildProcessError):
+            os.waitpid(pid, os.WNOHANG)
+        with pytest.raises(ProcessLookupError):
+            os.kill(pid, 0)

@@ -26,6 +26,7 @@ import math
 import os
 import queue
 import subprocess
+import sys
 import threading
 import time
 from collections.abc import Sequence
@@ -158,8 +159,11 @@ class BrainPlayer:
         self._kill()
 
     def __del__(self) -> None:
+        # A player dropped without close() leaves no process behind. At the interpreter's exit its
+        # daemon threads are frozen, the reader of the brain's output inside a read that holds that
+        # stream's lock, and closing the stream would abort the interpreter: the process alone is ended.
         with contextlib.suppress(Exception):
-            self._kill()  # a player dropped without close() leaves no process behind
+            self._kill(close_streams=not sys.is_finalizing())
 
     def __enter__(self) -> BrainPlayer:
         return self
@@ -356,7 +360,7 @@ class BrainPlayer:
         except (BrokenPipeError, OSError, ValueError):
             raise BrainFailure(f"brain {self.name} {self._exit_description()}") from None
 
-    def _kill(self) -> None:
+    def _kill(self, *, close_streams: bool = True) -> None:
         """End the process now and reap it, so that no zombie is left."""
         process, self._process, self._told, self._late_until = self._process, None, None, None
         if process is None:
@@ -366,6 +370,8 @@ class BrainPlayer:
                 process.kill()
         with contextlib.suppress(subprocess.TimeoutExpired):
             process.wait(END_GRACE)
+        if not close_streams:
+            return
         for stream in (process.stdin, process.stdout, process.stderr):
             if stream is not None:
                 with contextlib.suppress(OSError):
