@@ -192,3 +192,12 @@ async def test_a_key_that_does_nothing_now_rings_and_says_why_without_showing_in
         assert footer_keys(pilot) == before, "the keys that explain never show"
         await pilot.press("5", "u")
         assert game(pilot).position.moves == () and len(bells) == 2, "a key that works rings no bell"
+
+
+async def test_enter_between_computers_says_who_plays() -> None:
+    app = TicTacToeApp(COMPUTERS, players=seeded(easy=FirstCellPlayer()), pause=3600.0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        bells = count_bells(pilot)
+        await pilot.press("enter")
+        assert "The computers play both sides: p pauses them, . then plays one move." in told(pilot)
+        assert bells == [None] and game(pilot).position.moves == ()

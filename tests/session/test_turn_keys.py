@@ -98,7 +98,8 @@ def test_a_key_that_does_nothing_now_says_why_and_a_key_that_works_says_nothing(
 def test_the_reasons_fit_the_state_of_play() -> None:
     assert reasons(turns_of(PEOPLE)) == {
         "undo": "No move to take back.",
-        "redo": "No move to play again: ctrl+r replays a move that u took back.",
+        "play_cursor": None,
+        "redo": "No move taken back to play again.",
         "hint": None, "analysis": None,
         "move_now": "No computer plays in this game.",
         "pause": "p pauses a game between two computers.",
@@ -114,14 +115,17 @@ def test_the_reasons_fit_the_state_of_play() -> None:
     between = turns_of(COMPUTERS)
     between.next_turn()
     assert reasons(between)["analysis"] == "The analysis waits while the computers play: p pauses them."
+    assert reasons(between)["play_cursor"] == (
+        "The computers play both sides: p pauses them, . then plays one move.")
     between.pause(True)
     assert reasons(between)["hint"] == "A hint is for a person's turn, or for a position of the replay."
     over = turns_of(COMPUTERS, "a1", "b1", "a2", "b2", "a3")
     assert reasons(over) | {"undo": None, "redo": None} == {
+        "play_cursor": "The game is over: r plays again, n starts a new game.",
         "undo": None, "redo": None,
         "hint": "The game is over: there is no move to suggest.",
         "analysis": "The game is over: there is nothing to analyse.",
-        "move_now": "m hurries the computer while it thinks; it is not thinking now.",
+        "move_now": "The game is over: no computer is thinking.",
         "pause": "The game is over: there is nothing to pause.",
         "review": None,
     }

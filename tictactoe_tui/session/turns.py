@@ -42,9 +42,8 @@ it, while a big board's game of many moves still reads in seconds rather than mi
 Action = Literal["play_cursor", "undo", "redo", "hint", "analysis", "move_now", "pause"]
 DYNAMIC_ACTIONS: tuple[Action, ...] = get_args(Action)
 """The actions whose keys ``key_state`` shows, dims or leaves out as the game goes."""
-EXPLAINED_ACTIONS: tuple[str, ...] = (*DYNAMIC_ACTIONS[1:], "review")
-"""The actions whose key, pressed while it does nothing, says why (``why_not``); Enter and Space
-say it themselves, through the board."""
+EXPLAINED_ACTIONS: tuple[str, ...] = (*DYNAMIC_ACTIONS, "review")
+"""The actions whose key, pressed while it does nothing, says why (``why_not``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -354,11 +353,15 @@ class Turns:
         game = self.game
         shown = game.shown_position
         computers = not game.humans
+        if action == "play_cursor":
+            if game.position.is_over:
+                return Notice("The game is over: r plays again, n starts a new game.", "Play")
+            return Notice("The computers play both sides: p pauses them, . then plays one move.", "Play")
         if action == "undo":
             return Notice("No move to take back." if computers or not game.history.ply else
                           "No move of yours to take back yet.", "Undo")
         if action == "redo":
-            return Notice("No move to play again: ctrl+r replays a move that u took back.", "Redo")
+            return Notice("No move taken back to play again.", "Redo")
         if action == "hint":
             if shown.is_over:
                 return Notice("The game is over: there is no move to suggest.", "Hint")
@@ -372,6 +375,8 @@ class Turns:
         if action == "move_now":
             if len(game.players_at_start) == 2:
                 return Notice("No computer plays in this game.", "Move now")
+            if game.position.is_over:
+                return Notice("The game is over: no computer is thinking.", "Move now")
             return Notice("m hurries the computer while it thinks; it is not thinking now.", "Move now")
         if action == "pause":
             if game.humans or game.players_at_start:

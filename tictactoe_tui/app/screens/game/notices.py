@@ -3,9 +3,11 @@
 Textual's toasts stand in the bottom-right corner. On a board that reaches
 that corner a toast would hide the cells the player is looking at, so every
 message, a warning too, goes to the status line instead, for as long as the
-toast would have stayed (the line grows to a few rows for a long one). The
-same message is never stacked twice, so a key pressed again and again does
-not pile up toasts.
+toast would have stayed (the line grows to a few rows for a long one). Where
+the new toast fits only without the ones still shown, they go first: the
+newest message is the one to read, and no toast then stands over the status
+line's message. The same message is never stacked twice, so a key pressed
+again and again does not pile up toasts.
 
 Where the toast would stand is worked out as Textual lays it out, from the
 stylesheets Textual gives its toasts and their rack (``toast_region``), so
@@ -67,6 +69,14 @@ class Notices:
         if self._toasts.get(message, (0.0, 0))[0] > now:
             return
         region = self._toast_region(message, title, severity, now)
+        if region is None and any(until > now for until, _ in self._toasts.values()):
+            # The newest message goes before the older ones: they go, rather than push it onto the
+            # board or stand over the status line that would take it. (A toast comes by a message to
+            # the app: the clearing waits its turn behind those of the toasts told before.)
+            app = self._screen.app
+            app.call_later(app.clear_notifications)
+            self._toasts.clear()
+            region = self._toast_region(message, title, severity, now)
         if region is None:
             self._in_status = (message, now + timeout)
             self._screen.set_timer(timeout, self._redraw)
@@ -100,14 +110,17 @@ class Notices:
 
     def _toast_region(self, message: str, title: str, severity: SeverityLevel, now: float) -> Region | None:
         """Where the toast of ``message`` would stand, with the toasts still shown pushed up above it;
-        None where that stack would cover the board."""
+        None where that stack would cover the board, or where the board is hidden: the screen then
+        says that the terminal is too small, and the status line keeps the message until it is not."""
         screen = self._screen
         region = toast_region(screen.app, message, title, severity)
         if not screen.is_mounted:
             return region
         board = screen.query_one(Board)
+        if not board.display:
+            return None
         stacked = sum(rows for until, rows in self._toasts.values() if until > now)
-        if board.display and board.region.overlaps(region.grow(Spacing(stacked, 0, 0, 0))):
+        if board.region.overlaps(region.grow(Spacing(stacked, 0, 0, 0))):
             return None
         return region
 
