@@ -17,7 +17,8 @@ so every rule below runs in the tests without an app:
 * a finished game can be reviewed; the review holds for the position it
   read, and is dropped (its search stopped) once the game changes;
 * the keys that apply now show, those that do nothing now are dimmed, and
-  those that never apply to the players the game began with are left out.
+  those that never apply to the players the game began with are left out;
+  a key pressed while it does nothing says why.
 """
 
 from __future__ import annotations
