@@ -26,6 +26,7 @@ from tictactoe_tui.app.screens.new_game import NewGameScreen
 from tictactoe_tui.app.widgets.board import Board
 from tictactoe_tui.app.widgets.status import StatusLine
 from tictactoe_tui.engine import Cell, Player, Position, make_player
+from tictactoe_tui.engine.results import Progress
 from tictactoe_tui.engine.solver import MoveEvaluation, SearchResult, Solver, Value
 from tictactoe_tui.session.connection import Sitting
 from tictactoe_tui.session.engine_process import PlayerFactory, SolverFactory
@@ -152,6 +153,13 @@ class _GatedSolver(Solver):
                 stop: threading.Event | None = None) -> tuple[MoveEvaluation, ...]:
         self.gate._wait(position, stop)
         return tuple(MoveEvaluation(cell, Value.DRAW, 0, 0) for cell in position.legal_moves)
+
+    def prove(self, position: Position, *, time_limit: float | None = None,
+              stop: threading.Event | None = None,
+              progress: Callable[[Progress], None] | None = None) -> SearchResult:
+        """The review's proofs: the real ones, once released."""
+        self.gate._wait(position, stop)
+        return super().prove(position, time_limit=time_limit, stop=stop, progress=progress)
 
     def solve(self, position: Position, *, time_limit: float | None = None,
               stop: threading.Event | None = None, max_nodes: int | None = None) -> SearchResult:

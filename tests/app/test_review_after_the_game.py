@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from driving import game, quick_app, settled, told, until
+from driving import GatedSolvers, game, quick_app, settled, status, told, until
 from textual.pilot import Pilot
 
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.announcements import review_words
+from tictactoe_tui.app.labels import REVIEWING_TEXT
 from tictactoe_tui.app.widgets.move_list import MoveList
+from tictactoe_tui.app.widgets.status import StatusLine
 from tictactoe_tui.engine import BoardSpec, Cell, MoveVerdict, Position, Value
 from tictactoe_tui.session.setup import HUMAN, GameSetup
 
@@ -32,6 +34,20 @@ async def test_the_review_marks_exactly_the_move_that_gave_the_draw_away() -> No
         marked = [line for line in lines(pilot) if line.endswith("?")]
         assert marked == ["2. O b1?"]
         assert "Review: O's b1 gave away the draw." in told(pilot)
+
+
+async def test_the_status_line_says_the_review_is_under_way_until_it_is_done(solvers: GatedSolvers) -> None:
+    async with quick_app(PEOPLE, solvers=solvers).run_test(size=(100, 40)) as pilot:
+        await pilot.press(*BLUNDERED)
+        over = status(pilot)
+        await pilot.press("v")
+        await until(pilot, lambda: bool(solvers.asked))
+        line = game(pilot).query_one(StatusLine)
+        assert status(pilot) == REVIEWING_TEXT and line.spinning
+        solvers.release.set()
+        await until(pilot, lambda: not game(pilot).turns.reviewing)
+        await pilot.pause()
+        assert status(pilot) == over and not line.spinning
 
 
 async def test_the_review_goes_when_the_game_changes() -> None:

@@ -64,9 +64,10 @@ def _replayed(ply: int, moves: int) -> str:
     return f"move {ply} of {moves}"
 
 
-def game_status_text(game: Game, *, paused: bool, hinting: bool, thinking: bool) -> str:
+def game_status_text(game: Game, *, paused: bool, hinting: bool, thinking: bool,
+                     reviewing: bool = False) -> str:
     """What the status line says of ``game`` when no notice takes it: the move a replay shows, the
-    pause, the search for a hint, or the turn and the players."""
+    pause, the search for a hint, the review of the finished game, or the turn and the players."""
     position, setup = game.position, game.setup
     if game.shown_ply is not None:
         return replay_text(game.shown_ply, len(game.history.line))
@@ -74,8 +75,14 @@ def game_status_text(game: Game, *, paused: bool, hinting: bool, thinking: bool)
         return paused_text(setup, position)
     if hinting:
         return hint_search_text(setup, position)
+    if reviewing:
+        return REVIEWING_TEXT
     return status_text(setup, position, thinking=thinking, assisted=game.assisted_result,
                        uncounted=game.left_out_of_statistics)
+
+
+REVIEWING_TEXT = "Reviewing the game: each move is searched for a result it gave away…"
+"""The status line while the finished game is reviewed (half a second a move at most)."""
 
 
 def replay_text(ply: int, moves: int) -> str:

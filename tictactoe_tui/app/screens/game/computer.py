@@ -190,8 +190,8 @@ class ComputerWorkers:
         """Have the engine review the finished game; the move list then marks each blunder."""
         asked = self._turns.review()
         if isinstance(asked, Job):
-            self._notices.tell("Reviewing the game…", title="Review")
             self._host.run_worker(self._await_review(asked), group="review")
+            self._host.redraw()  # the status line says that the review is under way
         elif asked is not None:
             self._notices.refuse(asked.text)
 
@@ -203,6 +203,7 @@ class ComputerWorkers:
             notice = turns.review_failed(job, error)
             if notice is not None:
                 self._notices.show(notice)
+                self._host.redraw()
             return
         if turns.reviewed(job, verdicts):
             self._notices.tell(review_words(verdicts), title="Review", timeout=REVIEW_NOTICE_TIME)

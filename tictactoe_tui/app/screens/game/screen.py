@@ -182,8 +182,9 @@ class GameScreen(Screen[None]):
         moves.blunders = turns.blunders
         status = self.query_one(StatusLine)
         status.message = self.notices.current() or game_status_text(
-            game, paused=turns.paused, hinting=turns.hinting, thinking=turns.thinking)
-        status.spinning = not replaying and (turns.thinking or turns.hinting)
+            game, paused=turns.paused, hinting=turns.hinting, thinking=turns.thinking,
+            reviewing=turns.reviewing)
+        status.spinning = not replaying and (turns.thinking or turns.hinting or turns.reviewing)
         status.set_class(position.is_over and not replaying, "-over")
         status.set_class(replaying, "-replay")
         self.speech.follow()
