@@ -27,6 +27,7 @@ from tictactoe_tui.engine.bigboard.strategy import search
 from tictactoe_tui.engine.proof import store
 from tictactoe_tui.engine.proof.archive import open_archive, read_tree
 from tictactoe_tui.engine.proof.book import EXACT_FROM, REFERENCE, Book, ProvenWin
+from tictactoe_tui.engine.proof.bound import game_plies
 from tictactoe_tui.engine.proof.checker import ProofError, check_branch, check_entry, stated_bounds
 from tictactoe_tui.engine.rules.bits import bit_cells
 from tictactoe_tui.engine.rules.position import Position, Status
@@ -220,6 +221,24 @@ def test_a_sample_of_branches_checks_within_the_target(roots: list[Root], book: 
         assert alone.lookup(position) == ProvenWin(plies, tree[0])
         found = book.lookup(position)
         assert found is not None and found.plies <= plies
+
+
+def test_the_bound_of_every_game_node_of_the_sample_is_the_checkers(roots: list[Root]) -> None:
+    # ``bound`` carries X's five-cells down the tree instead of scanning the board at each node: on
+    # every X node of the game in the sampled trees it must still give what the checker computes.
+    compared = 0
+    for moves, tree in roots:
+        memo: dict[int, int] = {}
+        for visit in visits(moves, tree):
+            if visit.kind != "x" or visit.node == REFERENCE:
+                continue
+            plies = game_plies(SPEC, visit.node, "x", visit.x, visit.o, memo)
+            # Any order of the marks makes the position: the checker only needs X to move.
+            xs, os = bit_cells(visit.x), bit_cells(visit.o)
+            interleaved = [cell for pair in zip(xs, os, strict=True) for cell in pair]
+            assert check_branch(SPEC, interleaved, visit.node)[1] == plies, (moves, interleaved)
+            compared += 1
+    assert compared > len(roots)
 
 
 # Corruptions of real trees
