@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from driving import notifications, quick_app, until
+from driving import game, notifications, quick_app, until
 from textual.app import App, ComposeResult
 from textual.notifications import SeverityLevel
 from textual.widgets import Static
 from textual.widgets._toast import Toast
 
+from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.app.screens.game import GameScreen
 from tictactoe_tui.app.screens.game.notices import toast_region
 from tictactoe_tui.app.widgets.board import Board
@@ -60,45 +61,42 @@ async def test_a_notice_is_shown_as_plain_text_whatever_brackets_it_holds() -> N
         assert said in str(toast.render()).replace("\n", " ")
 
 
+def people(board: str) -> TicTacToeApp:
+    return quick_app(GameSetup(BoardSpec.parse(board), "human", "human"))
+
+
 async def test_a_toast_that_fits_only_alone_takes_the_place_of_those_shown() -> None:
-    async with quick_app(GameSetup(BoardSpec(3, 3, 3), "human", "human")).run_test(
-            size=(100, 30), notifications=True) as pilot:
-        screen = pilot.app.screen
-        assert isinstance(screen, GameScreen)
-        screen.notices.tell("Reviewing the game…", title="Review")
-        assert screen.notices.current() is None, "alone, the toast stands below the board"
-        screen.notices.tell("Review: O's b1 gave away the draw.", title="Review")
-        assert screen.notices.current() is None, "alone again, as a toast"
+    async with people("3x3").run_test(size=(100, 30), notifications=True) as pilot:
+        notices = game(pilot).notices
+        notices.tell("Reviewing the game…", title="Review")
+        assert notices.current() is None, "alone, the toast stands below the board"
+        notices.tell("Review: O's b1 gave away the draw.", title="Review")
+        assert notices.current() is None, "alone again, as a toast"
         await pilot.pause()
         assert notifications(pilot) == ["Review: O's b1 gave away the draw."]
-        board = screen.query_one(Board)
-        assert not any(toast.region.overlaps(board.region) for toast in screen.query(Toast))
+        board = game(pilot).query_one(Board)
+        assert not any(toast.region.overlaps(board.region) for toast in game(pilot).query(Toast))
 
 
 async def test_where_no_toast_fits_the_status_line_takes_the_message_and_no_toast_stands_over_it() -> None:
-    async with quick_app(GameSetup(BoardSpec(15, 15, 5), "human", "human")).run_test(
-            size=(80, 40), notifications=True) as pilot:
-        screen = pilot.app.screen
-        assert isinstance(screen, GameScreen)
-        screen.notices.tell("Reviewing the game…", title="Review")
-        assert screen.notices.current() is None
-        screen.notices.tell("The computer's engine stopped; it starts again and the game goes on. " * 3,
-                            title="Engine")
-        assert screen.notices.current() is not None, "too tall for the room below the board"
+    async with people("15x15").run_test(size=(80, 40), notifications=True) as pilot:
+        notices = game(pilot).notices
+        notices.tell("Reviewing the game…", title="Review")
+        assert notices.current() is None
+        stopped = "The computer's engine stopped; it starts again and the game goes on. " * 3
+        notices.tell(stopped, title="Engine")
+        assert notices.current() is not None, "too tall for the room below the board"
         await pilot.pause()
         assert notifications(pilot) == [], "the older toast went with it"
 
 
 async def test_while_the_terminal_is_too_small_a_message_waits_in_the_status_line() -> None:
-    async with quick_app(GameSetup(BoardSpec(15, 15, 5), "human", "human")).run_test(
-            size=(40, 16), notifications=True) as pilot:
-        screen = pilot.app.screen
-        assert isinstance(screen, GameScreen)
-        assert not screen.query_one(Board).display
-        screen.notices.tell("No move to take back.", title="Undo")
+    async with people("15x15").run_test(size=(40, 16), notifications=True) as pilot:
+        board = game(pilot).query_one(Board)
+        assert not board.display
+        game(pilot).notices.tell("No move to take back.", title="Undo")
         await pilot.pause()
         assert notifications(pilot) == [], "no toast over the notice that the terminal is too small"
         await pilot.resize_terminal(120, 40)
         await pilot.pause()
-        assert screen.query_one(Board).display
-        assert screen.notices.current() == "No move to take back."
+        assert board.display and game(pilot).notices.current() == "No move to take back."
