@@ -22,6 +22,8 @@ import subprocess
 import sys
 import time
 
+from second_move import within
+
 from tictactoe_tui.engine.proof.book import BOARD, shipped_book, shipped_win
 from tictactoe_tui.engine.proof.campaign import CENTRE, first_replies
 from tictactoe_tui.engine.rules.position import Position
@@ -57,10 +59,7 @@ def line(reply: int, rng: random.Random) -> list[int]:
 def near(position: Position) -> list[int]:
     """The empty cells within two rows and columns of a mark: where a defence is played (far from
     every mark, a reply of O is answered by a threat tree at once, and leads nowhere deep)."""
-    width = BOARD.width
-    marks = [(cell // width, cell % width) for cell in position.moves]
-    return [cell for cell in position.legal_moves
-            if any(abs(cell // width - row) <= 2 and abs(cell % width - col) <= 2 for row, col in marks)]
+    return [cell for cell in position.legal_moves if within(cell, position.moves, 2)]
 
 
 def timed_turns(moves: list[int]) -> list[tuple[int, float]]:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import statistics
+from collections.abc import Iterable
 from concurrent.futures import ProcessPoolExecutor
 
 from tictactoe_tui.engine.errors import GameError
@@ -30,13 +31,16 @@ LEAF_COST = 3_000
 def nearest_units(reply: int, x_move: int, reach: int) -> list[tuple[int, ...]]:
     """The units after the centre, ``reply`` and ``x_move`` whose second reply of O's lies within
     ``reach`` cells (across, down or diagonally) of one of the three marks."""
-    marks = [BOARD.coordinates(cell) for cell in (CENTRE, reply, x_move)]
+    marks = (CENTRE, reply, x_move)
+    return [(CENTRE, reply, x_move, second) for second in second_replies(reply, x_move)
+            if within(second, marks, reach)]
 
-    def near(cell: int) -> bool:
-        col, row = BOARD.coordinates(cell)
-        return any(max(abs(col - other_col), abs(row - other_row)) <= reach for other_col, other_row in marks)
 
-    return [(CENTRE, reply, x_move, second) for second in second_replies(reply, x_move) if near(second)]
+def within(cell: int, marks: Iterable[int], reach: int) -> bool:
+    """Whether ``cell`` lies within ``reach`` cells (across, down or diagonally) of one of ``marks``."""
+    col, row = BOARD.coordinates(cell)
+    return any(max(abs(col - other_col), abs(row - other_row)) <= reach
+               for other_col, other_row in map(BOARD.coordinates, marks))
 
 
 def search(unit: tuple[int, ...], nodes: int) -> tuple[tuple[int, ...], bool, int]:
