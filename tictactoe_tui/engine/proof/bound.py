@@ -57,9 +57,10 @@ class _Bounds:
             zone, threat, replies = node
             plies = 1 + max((self.game(child, "x", x, o | 1 << reply, fives & ~(1 << reply))
                              for reply, child in replies), default=0)
-            empty = spec.full_mask & ~(x | o)
-            if zone is not None and empty & ~_mask(zone):
-                plies = max(plies, 1 + self.threat(threat, "tx", x, o, _mask(zone), fives))
+            if zone is not None:
+                zone_mask = _mask(zone)
+                if spec.full_mask & ~(x | o) & ~zone_mask:  # an empty cell outside the zone
+                    plies = max(plies, 1 + self.threat(threat, "tx", x, o, zone_mask, fives))
         self.memo[id(node)] = plies
         return plies
 
