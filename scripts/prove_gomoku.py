@@ -31,8 +31,10 @@ instead, and kept as a branch once proven, so that the work on a hard unit grows
 tree is written out whole. ``--deeper`` splits a reply that failed within the budget in the same
 way, by X's first move there and O's replies to it, as many levels down as it says; ``--probe``
 picks that move among X's first few there, by how many of its replies short searches leave open,
-and abandons X's move above a reply where none of them is left; ``--ends`` searches a reply split
-already only through the replies below it, never whole again with a bigger budget; and
+and abandons X's move above a reply where none of them is left (a move after which O wins by
+threats is refuted before any search, and so is a move picked before once that is found);
+``--ends`` searches a reply split already only through the replies below it, never whole again
+with a bigger budget; and
 ``--deepest-nodes`` searches a reply at the deepest level that failed within the budget again with a
 bigger one, where it would otherwise stay open for good. ``--transplant`` searches nothing: it
 offers each open unit the proofs of units that differ from it by one of O's marks
@@ -101,6 +103,7 @@ from tictactoe_tui.engine.proof.unit_search import (
     QUIET,
     Searched,
     Transplanted,
+    counter_threat,
     first_defence,
     first_moves,
     prove_first,
@@ -391,6 +394,8 @@ class ReplySplits:
     started: float = field(default_factory=time.monotonic)
     looked: dict[tuple[int, ...], Defence | None] = field(default_factory=dict)
     """``first_defence`` of X's move that ends the key, worked out once a run."""
+    counter_looked: dict[tuple[int, ...], bool] = field(default_factory=dict)
+    """Whether O wins by threats after X's move that ends the key, looked for once a run."""
     defences: dict[tuple[int, ...], Defence] = field(default_factory=dict)
     """The defences of the moves split by, by the moves up to X's."""
     settled: set[tuple[int, ...]] = field(default_factory=set)
@@ -447,7 +452,8 @@ class ReplySplits:
         """Probe ``positions`` within the minutes the run has left, adding them to ``probed``: a
         position is probed once a run. Whether the run went on to its end."""
         probed.update(positions)
-        return probe(self.document, self.progress, positions, self.defence_of, self.rest(), self.compiled)
+        return probe(self.document, self.progress, positions, self.defence_of, self.countered, self.rest(),
+                     self.compiled)
 
     def rest(self) -> argparse.Namespace:
         """The run's arguments, with the minutes it has left."""
@@ -471,6 +477,15 @@ class ReplySplits:
             self.looked[first] = first_defence(first[:-1], first[-1], self.args.plies, self.compiled)
             spend(self.progress, time.monotonic() - started)
         return self.looked[first]
+
+    def countered(self, first: tuple[int, ...]) -> bool:
+        """``refuted_by_threats`` for X's move that ends ``first``, looked for once a run; a move
+        found lost joins those this run refuted."""
+        if first not in self.counter_looked:
+            self.counter_looked[first] = refuted_by_threats(self.document, self.progress, first)
+            if self.counter_looked[first]:
+                self.dead.add(first)
+        return self.counter_looked[first]
 
     def queue(self) -> None:
         """Every reply still to search, those of the moves with the fewest replies still open first,
@@ -496,6 +511,8 @@ class ReplySplits:
     def split(self, position: tuple[int, ...], first: int, deeper: int) -> None:
         """Queue the replies to X's ``first`` move after ``position`` that are still open, splitting
         those that failed within the budget ``deeper`` levels further at most."""
+        if self.countered((*position, first)):
+            return
         defence = self.defence_of((*position, first))
         if defence is None:
             return
@@ -574,6 +591,19 @@ def reply_search(moves: tuple[int, ...], nodes: int, args: argparse.Namespace,
     return (moves, nodes, QUIET, args.plies, "pn", args.leaf_cost, compiled)
 
 
+def refuted_by_threats(document: dict[str, Any], progress: dict[str, Any], first: tuple[int, ...]) -> bool:
+    """Whether O wins by threats after X's move that ends ``first`` (``counter_threat``), which is
+    then refuted, with what was split or proven below it: no budget proves it. The look's time
+    counts in the hours of computing, as a search's does."""
+    started = time.monotonic()
+    reply = counter_threat(first)
+    spend(progress, time.monotonic() - started)
+    if reply is None:
+        return False
+    progress_file.refute_by_threats(document, progress, first, reply)
+    return True
+
+
 def set_aside(progress: dict[str, Any], position: tuple[int, ...]) -> set[str]:
     """X's moves after ``position`` that a split no longer takes, by name: refuted or abandoned."""
     return {*progress[REFUTED].get(moves_name(position), []),
@@ -594,10 +624,12 @@ def live_moves(progress: dict[str, Any], position: tuple[int, ...], count: int) 
 
 
 def probe(document: dict[str, Any], progress: dict[str, Any], positions: list[tuple[int, ...]],
-          defence_of: Callable[[tuple[int, ...]], Defence | None], args: argparse.Namespace,
-          compiled: bool) -> bool:
+          defence_of: Callable[[tuple[int, ...]], Defence | None],
+          countered: Callable[[tuple[int, ...]], bool],
+          args: argparse.Namespace, compiled: bool) -> bool:
     """Pick X's move to split each of ``positions`` (failed replies) by: of the first ``args.probe``
-    of X's moves there not refuted that threaten something, the one whose replies searches of
+    of X's moves there not refuted that threaten something, those that ``countered`` finds O
+    winning after refuted first, the one whose replies searches of
     ``PROBE_NODES`` nodes each leave the fewest open, the first of those on a tie. A reply proven
     already counts as proven, one failed within ``PROBE_NODES`` or more as open. The picked move's
     replies that a probe search proved become branches and the others' failures are kept, as a
@@ -613,7 +645,7 @@ def probe(document: dict[str, Any], progress: dict[str, Any], positions: list[tu
     A position left with no move among them abandons X's move above it (``progress.abandon``) unless
     that is a unit's first move: a split by that move could not be finished, so the reply above is
     probed again for another, and what lay below the move goes, with the searches still queued there."""
-    return Probe(document, progress, defence_of, args, compiled).run(positions)
+    return Probe(document, progress, defence_of, countered, args, compiled).run(positions)
 
 
 @dataclass
@@ -624,6 +656,8 @@ class Probe:
     document: dict[str, Any]
     progress: dict[str, Any]
     defence_of: Callable[[tuple[int, ...]], Defence | None]
+    countered: Callable[[tuple[int, ...]], bool]
+    """Whether O wins by threats after X's move that ends the key, which it then refutes."""
     args: argparse.Namespace
     compiled: bool
     candidates: dict[tuple[int, ...], list[int]] = field(default_factory=dict)
@@ -672,7 +706,7 @@ class Probe:
         for position in positions:
             if time.monotonic() > end:
                 break
-            self.candidates[position] = [move for move in live_moves(self.progress, position, self.args.probe)
+            self.candidates[position] = [move for move in self.live(position)
                                          if self.defence_of((*position, move)) is not None]
             searches: dict[int, list[tuple[Any, ...]]] = {}
             for move in self.candidates[position]:
@@ -692,6 +726,14 @@ class Probe:
                                + len(searches[move])):
                 tasks.extend(searches[move])
         return tasks
+
+    def live(self, position: tuple[int, ...]) -> list[int]:
+        """The first ``args.probe`` of X's moves in ``position`` neither refuted nor abandoned, after
+        refuting those O wins by threats after: each refuted makes room for the next."""
+        while True:
+            moves = live_moves(self.progress, position, self.args.probe)
+            if not [move for move in moves if self.countered((*position, move))]:
+                return moves
 
     def pick(self, position: tuple[int, ...]) -> None:
         """Refute the candidates lost, and split ``position`` by the best of the rest, keeping what

@@ -47,6 +47,11 @@ def no_failures() -> dict[str, Any]:
     return {"seconds": 0.0, "nodes": 0, **{table: {} for table in TABLES}}
 
 
+def never_countered(first: tuple[int, ...]) -> bool:
+    """A probe's look for O's win by threats that finds none: the probe's other choices alone."""
+    return False
+
+
 def test_a_leaf_cost_below_one_is_refused_with_a_message(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exit_info:
         load_script().main(["--search", "pn", "--leaf-cost", "0"])
@@ -697,7 +702,7 @@ def test_a_probe_stops_searching_a_move_once_it_cannot_be_picked(
     monkeypatch.setattr(script, "run", one_by_one)
     capsys.readouterr()
     probing = argparse.Namespace(**args | {"probe": 3})
-    assert script.probe(document, progress, failed, defence_of, probing, False)
+    assert script.probe(document, progress, failed, defence_of, never_countered, probing, False)
     out = capsys.readouterr().out
     cut_short = queued = reordered = 0
     for position in failed:
@@ -746,7 +751,8 @@ def test_a_reply_with_no_move_to_split_by_abandons_the_move_above_it_and_its_rep
     store.add(document, (*above, move, replies[2]), [0])  # a stand-in for a reply proven below the move
     monkeypatch.setattr(script, "run", ending_after(1))  # each of X's moves probed is refuted
     args = split_args(500, 1) | {"by_reply": True, "deeper": 2, "probe": 3}
-    assert script.probe(document, progress, [end, beside], defence_of, argparse.Namespace(**args), False)
+    assert script.probe(document, progress, [end, beside], defence_of, never_countered,
+                        argparse.Namespace(**args), False)
     out = capsys.readouterr().out
     assert f"{name(end)}: no move to split by among X's first 3" in out
     assert name(beside) not in out  # below the move abandoned: its searches are skipped, nothing kept
@@ -777,7 +783,8 @@ def test_a_reply_with_no_move_to_split_by_abandons_the_move_above_it_and_its_rep
     monkeypatch.setattr(script, "run", ending_after(1))
     progress = no_failures() | {"failed_reply": {name(above): 500}}
     capsys.readouterr()
-    assert script.probe(document, progress, [above], defence_of, argparse.Namespace(**args), False)
+    assert script.probe(document, progress, [above], defence_of, never_countered, argparse.Namespace(**args),
+                        False)
     assert f"{name(above)}: no move to split by" in capsys.readouterr().out
     assert progress["abandoned"] == {}  # a unit's first move is not abandoned
 
@@ -794,7 +801,7 @@ def test_a_probe_out_of_time_leaves_its_positions_to_a_later_run(
         return script.first_defence(first[:-1], first[-1], 35, False)
 
     out_of_time = argparse.Namespace(**args | {"deeper": 1, "probe": 2, "minutes": 0})
-    assert script.probe(document, progress, failed, defence_of, out_of_time, False)
+    assert script.probe(document, progress, failed, defence_of, never_countered, out_of_time, False)
     assert "0 searches of 500,000 nodes to pick X's move in 0 of the failed" in capsys.readouterr().out
     assert looked == [] and progress["picked"] == {}
 
@@ -880,3 +887,71 @@ def test_a_run_within_another_limit_keeps_its_failures_apart(monkeypatch: pytest
     assert script.read_progress(45)["refuted"] == {"h8 h7 g8 h9 i8 f8 i7 i9 g9 j6": ["g7"]}
     assert sorted(path.name for path in tmp_path.iterdir()) == ["gomoku_proof.json",
                                                                  "gomoku_proof_within_45.json"]
+
+
+def test_a_move_after_which_o_wins_by_threats_is_refuted_before_a_probe_searches_it(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    script, document, progress, args = split_by_reply_once(monkeypatch, tuple(QUIET.moves))
+    position = sorted(script.unit_moves(name) for name in progress["failed_reply"])[0]
+    name = script.moves_name
+    doomed = script.live_moves(progress, position, 1)[0]
+    threat = BOARD.parse_cell("a1")
+    monkeypatch.setattr(script, "counter_threat",
+                        lambda first: threat if first == (*position, doomed) else None)
+    searched: list[tuple[int, ...]] = []
+
+    def failing(document: dict[str, Any], progress: dict[str, Any], worker: Any, tasks: list[Any],
+                recorded: Any, args: argparse.Namespace, start: str, wanted: Any) -> bool:
+        for task in tasks:
+            if wanted(task):
+                searched.append(task[0])
+                recorded((task[0], None, task[1], 0.0))
+        return True
+
+    def defence_of(first: tuple[int, ...]) -> Any:
+        return script.first_defence(first[:-1], first[-1], 35, False)
+
+    def countered(first: tuple[int, ...]) -> bool:
+        return script.refuted_by_threats(document, progress, first)
+
+    monkeypatch.setattr(script, "run", failing)
+    capsys.readouterr()
+    assert script.probe(document, progress, [position], defence_of, countered,
+                        argparse.Namespace(**args | {"deeper": 1, "probe": 3}), False)
+    assert f"{name(position)}: X's move {BOARD.cell_name(doomed)} refuted, O wins by threats from a1" \
+        in capsys.readouterr().out
+    assert progress["refuted"][name(position)] == [BOARD.cell_name(doomed)]
+    # The three candidates are the three after it, and none of the doomed move's replies is searched.
+    candidates = {move for move in script.first_moves(position, 4)[1:]
+                  if defence_of((*position, move)) is not None}
+    assert {moves[len(position)] for moves in searched} == candidates
+    assert BOARD.cell_name(doomed) != progress["picked"][name(position)]
+
+
+def test_a_move_picked_before_is_refuted_once_o_is_found_to_win_by_threats_after_it_and_probed_again(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    script, document, progress, args = split_by_reply_once(monkeypatch, tuple(QUIET.moves))
+    position = sorted(script.unit_moves(name) for name in progress["failed_reply"])[0]
+    name = script.moves_name
+    old = next(move for move in script.first_moves(position, 5)
+               if script.first_defence(position, move, 35, False) is not None)
+    progress["picked"][name(position)] = BOARD.cell_name(old)
+    below = (*position, old, script.first_defence(position, old, 35, False).needed[0])
+    progress["failed_reply"][name(below)] = 500  # an open end below the old pick
+    monkeypatch.setattr(script, "counter_threat", lambda first: 0 if first == (*position, old) else None)
+    searched: list[tuple[int, ...]] = []
+
+    def failing(document: dict[str, Any], progress: dict[str, Any], worker: Any, tasks: list[Any],
+                recorded: Any, args: argparse.Namespace, start: str, wanted: Any) -> bool:
+        for task in tasks:
+            if wanted(task):
+                searched.append(task[0])
+                recorded((task[0], None, task[1], 0.0))
+        return True
+
+    monkeypatch.setattr(script, "run", failing)
+    script.split_by_reply(document, progress, None, argparse.Namespace(**args | {"deeper": 1, "probe": 2}))
+    assert progress["refuted"][name(position)] == [BOARD.cell_name(old)]
+    assert name(below) not in progress["failed_reply"]  # what lay below the old pick went with it
+    assert not any(moves[:len(position) + 1] == (*position, old) for moves in searched)
+    assert progress["picked"][name(position)] != BOARD.cell_name(old)  # probed again, another move picked

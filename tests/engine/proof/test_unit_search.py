@@ -5,10 +5,13 @@ from __future__ import annotations
 
 from itertools import pairwise
 
+from rules_only import SPEC
+
 from tictactoe_tui.engine.proof import unit_search
 from tictactoe_tui.engine.proof.book import BOARD
 from tictactoe_tui.engine.proof.campaign import CENTRE, first_replies, second_move, second_replies
 from tictactoe_tui.engine.proof.checker import check_branch
+from tictactoe_tui.engine.rules.scans import winning_cells
 
 REPLY = first_replies()[0]
 X_MOVE = second_move(REPLY)
@@ -40,3 +43,20 @@ def test_the_worker_searches_by_proof_numbers_when_asked() -> None:
     assert unit_search.prove_unit(moves, 100_000, 0, len(moves) + 2, "pn")[1] is None
     tree = unit_search.prove_unit(moves, 100_000, 0, 35, "pn", 1)[1]  # another weight for leaves that gave up
     assert check_branch(BOARD, list(moves), tree)[1] == 3
+
+
+def test_o_s_win_by_threats_after_x_s_move_is_found_and_none_where_x_blocked_it() -> None:
+    def cells(names: str) -> tuple[int, ...]:
+        return tuple(BOARD.parse_cell(name) for name in names.split())
+
+    # O's open three g8 h8 i8, X's marks in the corners: X's last move leaves it open.
+    moves = cells("a1 g8 o1 h8 a15 i8 o15")
+    x_marks, o_marks = sum(1 << cell for cell in moves[::2]), sum(1 << cell for cell in moves[1::2])
+    reply = unit_search.counter_threat(moves)
+    assert reply is not None
+    after = o_marks | 1 << reply
+    assert len(winning_cells(SPEC, after, x_marks)) >= 2  # an open four: X can block one end only
+    assert not winning_cells(SPEC, x_marks, after)  # and has no four of its own to answer with
+
+    blocked = (*moves[:-1], *cells("j8"))  # X's last move closes the three
+    assert unit_search.counter_threat(blocked) is None

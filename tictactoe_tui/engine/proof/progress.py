@@ -28,7 +28,8 @@ REPLY_FAILURES = "failed_reply"
 """The position after a unit, X's first move and O's reply -> the biggest budget it failed within."""
 REFUTED = "refuted"
 """A position split by reply -> X's moves there that are refuted: the search of one of O's replies
-to the move ended without a proof before its budget ran out, as it would with a bigger one."""
+to the move ended without a proof before its budget ran out, as it would with a bigger one, or O
+wins by threats after the move."""
 ABANDONED = "abandoned"
 """A position split by reply -> X's moves there abandoned: a probe of one of O's replies to the move
 found no move of X's there to split it by (each of the first few refuted, or threatening nothing),
@@ -96,6 +97,14 @@ def refute(document: dict[str, Any], progress: dict[str, Any], first: tuple[int,
     """Keep X's move that ends ``first`` as refuted (a search of one of its replies ended without a
     proof before its budget did, as it would with any budget), and take out what was proven below it."""
     _set_aside(document, progress, first, REFUTED, "refuted, a reply's search ended without a proof")
+
+
+def refute_by_threats(document: dict[str, Any], progress: dict[str, Any], first: tuple[int, ...],
+                      reply: int) -> None:
+    """Keep X's move that ends ``first`` as refuted, O winning by threats from ``reply`` after it,
+    and take out what was proven below it."""
+    _set_aside(document, progress, first, REFUTED,
+               f"refuted, O wins by threats from {BOARD.cell_name(reply)}")
 
 
 def abandon(document: dict[str, Any], progress: dict[str, Any], first: tuple[int, ...]) -> None:
