@@ -11,6 +11,9 @@ Usage: python fake_brain.py MODE, where MODE is one of
   lateabout answers ABOUT only just before its first move, then plays like chatty
   settling  plays like chatty, but drops every command that comes within 20 ms of its move, as
             Rapfi does while its search winds down
+  judging   plays like chatty, but its MESSAGE gives an evaluation in Rapfi's form that follows
+            from the stones on the board, n of them: Eval +Mn when n is a multiple of 3, -Mn one
+            more, and the score -10n one less
 It answers START/RECTSTART with OK and ABOUT with its name in every mode but refuse.
 """
 
@@ -85,11 +88,18 @@ def answer(mode: str, taken: list[tuple[int, int]], width: int, height: int) -> 
     else:
         if mode == "lateabout" and len(taken) <= 1:
             say(f'name="fake {mode}", version="1"')
-        say("MESSAGE thinking hard")
+        if mode == "judging":
+            say(f"MESSAGE Depth 3 | Eval {evaluation(len(taken))} | Node 1K")
+        else:
+            say("MESSAGE thinking hard")
         say("DEBUG nothing to see")
         free = next((x, y) for y in range(height) for x in range(width) if (x, y) not in taken)
         taken.append(free)
         say(f"{free[0]},{free[1]}")
+
+
+def evaluation(stones: int) -> str:
+    return [f"+M{stones}", f"-M{stones}", str(-10 * stones)][stones % 3]
 
 
 def say(line: str) -> None:

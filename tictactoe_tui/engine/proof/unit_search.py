@@ -123,15 +123,15 @@ def first_moves(unit: tuple[int, ...], count: int) -> list[int]:
     return pn_search.x_moves(ThreatBoard(Position.from_moves(BOARD, list(unit))))[:count]
 
 
-def counter_threat(moves: tuple[int, ...]) -> int | None:
+def counter_threat(moves: tuple[int, ...], nodes: int = COUNTER_NODES) -> int | None:
     """O's first move of a win by threats (fours and open threes, whatever X answers) after
-    ``moves``, O to move, if one is found within ``COUNTER_NODES``. After such a move of X's no
+    ``moves``, O to move, if one is found within ``nodes``. After such a move of X's no
     budget finds a proof, yet the searches of its replies may run out of nodes rather than end, as
     a refutation needs: without this look a lost move could be picked, split, and every end below
     it searched in vain."""
     board = ThreatBoard(Position.from_moves(BOARD, list(moves)))
     try:
-        found = vct(board, Budget(COUNTER_NODES))
+        found = vct(board, Budget(nodes))
     except OutOfBudget:
         return None
     return None if found is None else found[0]
