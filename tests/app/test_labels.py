@@ -44,7 +44,10 @@ def test_status_announces_the_result_and_what_next() -> None:
     assert result_label(Position.from_moves("3x3", "a1 b1 c3 b2 a3 b3").outcome) == "O wins"
     assert result_label(drawn.outcome) == "Draw"
     assert status_text(SETUP, won, thinking=False).startswith("X wins!")
-    assert "r: play again" in status_text(SETUP, drawn, thinking=False)
+    assert status_text(SETUP, drawn, thinking=False) == \
+        "Draw!  r: play again · n: new game · v: review · q: quit"
+    assert status_text(SETUP, drawn, thinking=False, reviewed=True) == \
+        "Draw!  r: play again · n: new game · q: quit"
 
 
 def test_presets_are_the_common_boards_on_keys_one_to_six() -> None:

@@ -47,7 +47,8 @@ async def test_the_status_line_says_the_review_is_under_way_until_it_is_done(sol
         solvers.release.set()
         await until(pilot, lambda: not game(pilot).turns.reviewing)
         await pilot.pause()
-        assert status(pilot) == over and not line.spinning
+        assert " · v: review · " in over  # offered until the game is reviewed, then no more
+        assert status(pilot) == over.replace(" · v: review", "") and not line.spinning
 
 
 async def test_the_review_goes_when_the_game_changes() -> None:

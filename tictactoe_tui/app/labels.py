@@ -46,14 +46,16 @@ def turn_label(setup: GameSetup, position: Position, *, thinking: bool) -> str:
 
 
 def status_text(setup: GameSetup, position: Position, *, thinking: bool, assisted: bool = False,
-                uncounted: bool = False) -> str:
+                uncounted: bool = False, reviewed: bool = False) -> str:
     """The status line: the turn (or the result) and who controls each side; at the end, whether the
-    engine's help made the result an assisted one, or the statistics leave it out (``uncounted``)."""
+    engine's help made the result an assisted one, or the statistics leave it out (``uncounted``),
+    and the keys for what may come next, the review among them until the game is ``reviewed``."""
     if position.is_over:
         helped = " With hints or the analysis: counted as assisted." if assisted else ""
         if uncounted:
             helped = " Begun from a record: not counted in the statistics."
-        return f"{result_label(position.outcome)}!{helped}  r: play again · n: new game · q: quit"
+        review = "" if reviewed else " · v: review"
+        return f"{result_label(position.outcome)}!{helped}  r: play again · n: new game{review} · q: quit"
     return f"{turn_label(setup, position, thinking=thinking)} — {players_label(setup)}"
 
 
@@ -65,9 +67,10 @@ def _replayed(ply: int, moves: int) -> str:
 
 
 def game_status_text(game: Game, *, paused: bool, hinting: bool, thinking: bool,
-                     reviewing: bool = False) -> str:
+                     reviewing: bool = False, reviewed: bool = False) -> str:
     """What the status line says of ``game`` when no notice takes it: the move a replay shows, the
-    pause, the search for a hint, the review of the finished game, or the turn and the players."""
+    pause, the search for a hint, the review of the finished game (under way, or ``reviewed``), or
+    the turn and the players."""
     position, setup = game.position, game.setup
     if game.shown_ply is not None:
         return replay_text(game.shown_ply, len(game.history.line))
@@ -78,7 +81,7 @@ def game_status_text(game: Game, *, paused: bool, hinting: bool, thinking: bool,
     if reviewing:
         return REVIEWING_TEXT
     return status_text(setup, position, thinking=thinking, assisted=game.assisted_result,
-                       uncounted=game.left_out_of_statistics)
+                       uncounted=game.left_out_of_statistics, reviewed=reviewed)
 
 
 REVIEWING_TEXT = "Reviewing the game: each move is searched for a result it gave away…"

@@ -183,7 +183,7 @@ class GameScreen(Screen[None]):
         status = self.query_one(StatusLine)
         status.message = self.notices.current() or game_status_text(
             game, paused=turns.paused, hinting=turns.hinting, thinking=turns.thinking,
-            reviewing=turns.reviewing)
+            reviewing=turns.reviewing, reviewed=bool(turns.verdicts))
         status.spinning = not replaying and (turns.thinking or turns.hinting or turns.reviewing)
         status.set_class(position.is_over and not replaying, "-over")
         status.set_class(replaying, "-replay")
