@@ -364,6 +364,21 @@ def ending_after(spent: int) -> Callable[..., bool]:
     return ended
 
 
+def spending_all(searched: list[tuple[int, ...]]) -> Callable[..., bool]:
+    """A run in this process in which every search still wanted spends its budget without a proof;
+    the moves of each search made are added to ``searched``."""
+
+    def failing(document: dict[str, Any], progress: dict[str, Any], worker: Any, tasks: list[Any],
+                recorded: Any, args: argparse.Namespace, start: str, wanted: Any) -> bool:
+        for task in tasks:
+            if wanted(task):
+                searched.append(task[0])
+                recorded((task[0], None, task[1], 0.0))
+        return True
+
+    return failing
+
+
 def split_by_reply_once(monkeypatch: pytest.MonkeyPatch, unit: tuple[int, ...]
                         ) -> tuple[ModuleType, dict[str, Any], dict[str, Any], dict[str, Any]]:
     """The script with ``unit`` its one open unit, after a split run by reply with too few nodes
@@ -688,18 +703,10 @@ def test_a_probe_stops_searching_a_move_once_it_cannot_be_picked(
     failed = sorted(script.unit_moves(name) for name in progress["failed_reply"])
     searched: list[tuple[int, ...]] = []
 
-    def one_by_one(document: dict[str, Any], progress: dict[str, Any], worker: Any, tasks: list[Any],
-                   recorded: Any, args: argparse.Namespace, start: str, wanted: Any) -> bool:
-        for task in tasks:
-            if wanted(task):
-                searched.append(task[0])
-                recorded((task[0], None, task[1], 0.0))
-        return True
-
     def defence_of(first: tuple[int, ...]) -> Any:
         return script.first_defence(first[:-1], first[-1], 35, False)
 
-    monkeypatch.setattr(script, "run", one_by_one)
+    monkeypatch.setattr(script, "run", spending_all(searched))
     capsys.readouterr()
     probing = argparse.Namespace(**args | {"probe": 3})
     assert script.probe(document, progress, failed, defence_of, never_countered, probing, False)
@@ -900,21 +907,13 @@ def test_a_move_after_which_o_wins_by_threats_is_refuted_before_a_probe_searches
                         lambda first: threat if first == (*position, doomed) else None)
     searched: list[tuple[int, ...]] = []
 
-    def failing(document: dict[str, Any], progress: dict[str, Any], worker: Any, tasks: list[Any],
-                recorded: Any, args: argparse.Namespace, start: str, wanted: Any) -> bool:
-        for task in tasks:
-            if wanted(task):
-                searched.append(task[0])
-                recorded((task[0], None, task[1], 0.0))
-        return True
-
     def defence_of(first: tuple[int, ...]) -> Any:
         return script.first_defence(first[:-1], first[-1], 35, False)
 
     def countered(first: tuple[int, ...]) -> bool:
         return script.refuted_by_threats(document, progress, first)
 
-    monkeypatch.setattr(script, "run", failing)
+    monkeypatch.setattr(script, "run", spending_all(searched))
     capsys.readouterr()
     assert script.probe(document, progress, [position], defence_of, countered,
                         argparse.Namespace(**args | {"deeper": 1, "probe": 3}), False)
@@ -941,15 +940,7 @@ def test_a_move_picked_before_is_refuted_once_o_is_found_to_win_by_threats_after
     monkeypatch.setattr(script, "counter_threat", lambda first: 0 if first == (*position, old) else None)
     searched: list[tuple[int, ...]] = []
 
-    def failing(document: dict[str, Any], progress: dict[str, Any], worker: Any, tasks: list[Any],
-                recorded: Any, args: argparse.Namespace, start: str, wanted: Any) -> bool:
-        for task in tasks:
-            if wanted(task):
-                searched.append(task[0])
-                recorded((task[0], None, task[1], 0.0))
-        return True
-
-    monkeypatch.setattr(script, "run", failing)
+    monkeypatch.setattr(script, "run", spending_all(searched))
     script.split_by_reply(document, progress, None, argparse.Namespace(**args | {"deeper": 1, "probe": 2}))
     assert progress["refuted"][name(position)] == [BOARD.cell_name(old)]
     assert name(below) not in progress["failed_reply"]  # what lay below the old pick went with it
