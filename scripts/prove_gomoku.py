@@ -81,6 +81,7 @@ from tictactoe_tui.engine.proof.campaign import (
 from tictactoe_tui.engine.proof.compiled import CompileError, compiled_searches
 from tictactoe_tui.engine.proof.progress import (
     ABANDONED,
+    COUNTER_LOOKED,
     FAILURES,
     PICKED,
     REFUTED,
@@ -98,6 +99,8 @@ from tictactoe_tui.engine.proof.prover import Defence
 from tictactoe_tui.engine.proof.transplant import candidates, donors
 from tictactoe_tui.engine.proof.transpose import Proven, canonical_key, carried_over, proven_positions
 from tictactoe_tui.engine.proof.unit_search import (
+    COUNTER_NODES,
+    COUNTER_THREATS,
     OUT_OF_MEMORY,
     PLIES,
     QUIET,
@@ -394,8 +397,6 @@ class ReplySplits:
     started: float = field(default_factory=time.monotonic)
     looked: dict[tuple[int, ...], Defence | None] = field(default_factory=dict)
     """``first_defence`` of X's move that ends the key, worked out once a run."""
-    counter_looked: dict[tuple[int, ...], bool] = field(default_factory=dict)
-    """Whether O wins by threats after X's move that ends the key, looked for once a run."""
     defences: dict[tuple[int, ...], Defence] = field(default_factory=dict)
     """The defences of the moves split by, by the moves up to X's."""
     settled: set[tuple[int, ...]] = field(default_factory=set)
@@ -479,13 +480,12 @@ class ReplySplits:
         return self.looked[first]
 
     def countered(self, first: tuple[int, ...]) -> bool:
-        """``refuted_by_threats`` for X's move that ends ``first``, looked for once a run; a move
-        found lost joins those this run refuted."""
-        if first not in self.counter_looked:
-            self.counter_looked[first] = refuted_by_threats(self.document, self.progress, first)
-            if self.counter_looked[first]:
-                self.dead.add(first)
-        return self.counter_looked[first]
+        """``refuted_by_threats`` for X's move that ends ``first``; a move found lost joins those
+        this run refuted."""
+        if not refuted_by_threats(self.document, self.progress, first):
+            return False
+        self.dead.add(first)
+        return True
 
     def queue(self) -> None:
         """Every reply still to search, those of the moves with the fewest replies still open first,
@@ -593,12 +593,18 @@ def reply_search(moves: tuple[int, ...], nodes: int, args: argparse.Namespace,
 
 def refuted_by_threats(document: dict[str, Any], progress: dict[str, Any], first: tuple[int, ...]) -> bool:
     """Whether O wins by threats after X's move that ends ``first`` (``counter_threat``), which is
-    then refuted, with what was split or proven below it: no budget proves it. The look's time
-    counts in the hours of computing, as a search's does."""
+    then refuted, with what was split or proven below it: no budget proves it. A move that a look
+    within as many nodes and threats found no such win after is not looked at again (the progress
+    file's "counter_looked"). The look's time counts in the hours of computing, as a search's does."""
+    name = moves_name(first)
+    nodes, threats = progress[COUNTER_LOOKED].get(name, (0, 0))
+    if nodes >= COUNTER_NODES and threats >= COUNTER_THREATS:
+        return False
     started = time.monotonic()
     reply = counter_threat(first)
     spend(progress, time.monotonic() - started)
     if reply is None:
+        progress[COUNTER_LOOKED][name] = [COUNTER_NODES, COUNTER_THREATS]
         return False
     progress_file.refute_by_threats(document, progress, first, reply)
     return True

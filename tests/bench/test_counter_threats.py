@@ -13,17 +13,22 @@ CLOSED = "a1 g8 o1 h8 a15 i8 j8"
 """The same three closed by X at j8: O's four is blocked and O has nothing more."""
 
 
-def test_a_lost_move_is_named_once_with_the_smallest_budget_that_found_it(
+def test_a_lost_move_is_named_once_with_the_least_that_found_it_and_running_out_is_told_apart(
         capsys: pytest.CaptureFixture[str]) -> None:
-    assert counter_threats.main(["--processes", "1", "--nodes", "200000,1000", OPEN, CLOSED]) == 0
+    flags = ["--processes", "1", "--nodes", "200000,1", "--threats", "7,1"]
+    assert counter_threats.main([*flags, OPEN, CLOSED]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0] == "2 positions, within 1,000, 200,000 nodes"
-    assert len(lines) == 4
+    assert lines[0] == ("2 positions, within 1 nodes and 1 threats, 1 nodes and 7 threats, "
+                        "200,000 nodes and 1 threats, 200,000 nodes and 7 threats")
+    assert len(lines) == 6
     assert lines[1].startswith(f"{OPEN}: O wins by threats from ")
     assert lines[1].split(" from ")[1].split(",")[0] in {"f8", "j8"}  # either end makes the open four
-    assert lines[1].endswith("found within 1,000 nodes")
-    for line, budget in zip(lines[2:], ("1,000", "200,000"), strict=True):
-        assert line.startswith(f"within {budget} nodes: O's win found after 1 of 2 moves; a look took ")
+    assert lines[1].endswith("found within 1 nodes and 1 threats")
+    # One node is too few to show that O has no win after the closed three; 200,000 show it.
+    for line, budget, out in zip(lines[2:], ("1 nodes and 1", "1 nodes and 7", "200,000 nodes and 1",
+                                             "200,000 nodes and 7"), (1, 1, 0, 0), strict=True):
+        assert line.startswith(f"within {budget} threats: O's win found after 1 of 2 moves, "
+                               f"out of nodes after {out}; a look took ")
 
 
 def test_the_picked_moves_come_from_the_progress_file_and_a_sample_is_the_same_for_a_seed() -> None:
@@ -36,8 +41,9 @@ def test_the_picked_moves_come_from_the_progress_file_and_a_sample_is_the_same_f
 
 
 @pytest.mark.parametrize(("flags", "message"), [
-    (["--nodes", "5000,lots"], "--nodes takes budgets such as 50000,200000, not '5000,lots'"),
-    (["--nodes", "0"], "must be at least 1"), (["--sample", "0"], "must be at least 1"),
+    (["--nodes", "5000,lots"], "--nodes takes whole numbers separated by commas, not '5000,lots'"),
+    (["--threats", "0"], "--threats must be at least 1"), (["--nodes", "0"], "--nodes must be at least 1"),
+    (["--sample", "0"], "must be at least 1"),
     (["h8 h7"], "each position given must have O to move"), (["h8 h8"], "h8 is already taken by X"),
 ])
 def test_bad_flags_are_refused_with_a_message(flags: list[str], message: str,

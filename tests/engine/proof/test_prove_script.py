@@ -946,3 +946,24 @@ def test_a_move_picked_before_is_refuted_once_o_is_found_to_win_by_threats_after
     assert name(below) not in progress["failed_reply"]  # what lay below the old pick went with it
     assert not any(moves[:len(position) + 1] == (*position, old) for moves in searched)
     assert progress["picked"][name(position)] != BOARD.cell_name(old)  # probed again, another move picked
+
+
+def test_a_look_that_found_no_win_of_os_is_kept_and_not_made_again_within_as_much(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    script = load_script()
+    document, progress = store.empty_document(), no_failures()
+    first = (*QUIET.moves, script.first_moves(tuple(QUIET.moves), 1)[0])
+    looks: list[tuple[int, ...]] = []
+
+    def counter_threat(moves: tuple[int, ...]) -> None:
+        looks.append(moves)
+
+    monkeypatch.setattr(script, "counter_threat", counter_threat)
+    assert not script.refuted_by_threats(document, progress, first)
+    assert not script.refuted_by_threats(document, progress, first)
+    assert looks == [first]  # the second answer is the progress file's
+    assert progress["counter_looked"] == {
+        script.moves_name(first): [script.COUNTER_NODES, script.COUNTER_THREATS]}
+    monkeypatch.setattr(script, "COUNTER_THREATS", script.COUNTER_THREATS + 1)
+    assert not script.refuted_by_threats(document, progress, first)
+    assert looks == [first, first]  # a look with more threats may find what one with fewer did not

@@ -1,12 +1,14 @@
-"""The searches a proving run's workers make: the limits a unit is searched within, and proofs that
-the checker passes."""
+"""The searches of a proving run: the limits a unit is searched within, proofs that the checker
+passes, and the look for O's win by threats after one of X's moves."""
 
 from __future__ import annotations
 
 from itertools import pairwise
 
+import pytest
 from rules_only import SPEC
 
+from tictactoe_tui.engine.budget import OutOfBudget
 from tictactoe_tui.engine.proof import unit_search
 from tictactoe_tui.engine.proof.book import BOARD
 from tictactoe_tui.engine.proof.campaign import CENTRE, first_replies, second_move, second_replies
@@ -60,3 +62,6 @@ def test_o_s_win_by_threats_after_x_s_move_is_found_and_none_where_x_blocked_it(
 
     blocked = (*moves[:-1], *cells("j8"))  # X's last move closes the three
     assert unit_search.counter_threat(blocked) is None
+    with pytest.raises(OutOfBudget):  # too few nodes to tell: running out is no answer
+        unit_search.counter_win(blocked, 1, unit_search.COUNTER_THREATS)
+    assert unit_search.counter_threat(blocked, nodes=1) is None

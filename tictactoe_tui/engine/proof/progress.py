@@ -37,7 +37,10 @@ so the split takes another move rather than go on below one whose reply it canno
 PICKED = "picked"
 """A reply split deeper after a probe -> X's move it is split by: of X's first few moves there, the
 one whose replies the probe's searches left the fewest open."""
-TABLES = (*FAILURES.values(), SPLIT_FAILURES, REPLY_FAILURES, REFUTED, ABANDONED, PICKED)
+COUNTER_LOOKED = "counter_looked"
+"""X's move (the moves up to it) -> the nodes and threats within which a look for O's win by threats
+after it (``unit_search.counter_threat``) found none: a look within no more would find none either."""
+TABLES = (*FAILURES.values(), SPLIT_FAILURES, REPLY_FAILURES, REFUTED, ABANDONED, PICKED, COUNTER_LOOKED)
 """Every table keyed by a position's name."""
 
 
@@ -88,7 +91,7 @@ def forget(progress: dict[str, Any], moves: tuple[int, ...]) -> None:
     for table in TABLES:
         progress[table].pop(moves_name(moves), None)
     below = moves_name(moves) + " "
-    for table in (REPLY_FAILURES, REFUTED, ABANDONED, PICKED):
+    for table in (REPLY_FAILURES, REFUTED, ABANDONED, PICKED, COUNTER_LOOKED):
         for name in [name for name in progress[table] if name.startswith(below)]:
             del progress[table][name]
 

@@ -34,9 +34,12 @@ DEFENCE_NODES = 10_000 * pn_search.GROWTH**5
 """The most a split by O's replies lets X's threat tree after a first move cost: the bound the
 proof-number search gives a waiting move after five looks."""
 COUNTER_NODES = 200_000
-"""What looking for O's win by threats after one of X's moves may cost (``counter_threat``): 0.05 s
-on average. Of the 1,848 moves the probes had picked to split by, it found one after 67 (94 s in
-all); Rapfi, asked a second or five on each, finds O's forced win in all 67."""
+"""What looking for O's win by threats after one of X's moves may cost (``counter_threat``)."""
+COUNTER_THREATS = 10
+"""The most threats of O's a look plays. O's win after a move the probes picked may take more than
+the seven a VCT makes elsewhere: of 1,849 such moves, 200,000 nodes found it after 67 within
+seven threats, 75 within ten and 76 within twelve, which ran out of nodes after 78 and 127 moves
+(``bench/counter_threats.py``)."""
 OUT_OF_MEMORY = "out of memory"
 """What a worker answers for a unit that outgrew its share of memory: not a failure within the
 budget of nodes (the unit is tried again by the next run, which may have more memory)."""
@@ -123,15 +126,21 @@ def first_moves(unit: tuple[int, ...], count: int) -> list[int]:
     return pn_search.x_moves(ThreatBoard(Position.from_moves(BOARD, list(unit))))[:count]
 
 
-def counter_threat(moves: tuple[int, ...], nodes: int = COUNTER_NODES) -> int | None:
+def counter_threat(moves: tuple[int, ...], nodes: int = COUNTER_NODES,
+                   threats: int = COUNTER_THREATS) -> int | None:
     """O's first move of a win by threats (fours and open threes, whatever X answers) after
-    ``moves``, O to move, if one is found within ``nodes``. After such a move of X's no
-    budget finds a proof, yet the searches of its replies may run out of nodes rather than end, as
-    a refutation needs: without this look a lost move could be picked, split, and every end below
-    it searched in vain."""
-    board = ThreatBoard(Position.from_moves(BOARD, list(moves)))
+    ``moves``, O to move, if ``counter_win`` finds one within ``nodes`` and ``threats``. After such
+    a move of X's no budget finds a proof, yet the searches of its replies may run out of nodes
+    rather than end, as a refutation needs: without this look a lost move could be picked, split,
+    and every end below it searched in vain."""
     try:
-        found = vct(board, Budget(nodes))
+        return counter_win(moves, nodes, threats)
     except OutOfBudget:
         return None
+
+
+def counter_win(moves: tuple[int, ...], nodes: int, threats: int) -> int | None:
+    """O's first move of a win by at most ``threats`` threats after ``moves``, or None when there is
+    none; raises ``OutOfBudget`` when ``nodes`` run out before the answer."""
+    found = vct(ThreatBoard(Position.from_moves(BOARD, list(moves))), Budget(nodes), max_threats=threats)
     return None if found is None else found[0]
