@@ -634,8 +634,8 @@ def probe(document: dict[str, Any], progress: dict[str, Any], positions: list[tu
           countered: Callable[[tuple[int, ...]], bool],
           args: argparse.Namespace, compiled: bool) -> bool:
     """Pick X's move to split each of ``positions`` (failed replies) by: of the first ``args.probe``
-    of X's moves there not refuted that threaten something, those that ``countered`` finds O
-    winning after refuted first, the one whose replies searches of
+    of X's moves there neither refuted nor found lost by ``countered`` (which refutes them, the next
+    move taking the place of each) that threaten something, the one whose replies searches of
     ``PROBE_NODES`` nodes each leave the fewest open, the first of those on a tie. A reply proven
     already counts as proven, one failed within ``PROBE_NODES`` or more as open. The picked move's
     replies that a probe search proved become branches and the others' failures are kept, as a
@@ -738,7 +738,8 @@ class Probe:
         refuting those O wins by threats after: each refuted makes room for the next."""
         while True:
             moves = live_moves(self.progress, position, self.args.probe)
-            if not [move for move in moves if self.countered((*position, move))]:
+            lost = [move for move in moves if self.countered((*position, move))]
+            if not lost:
                 return moves
 
     def pick(self, position: tuple[int, ...]) -> None:

@@ -38,8 +38,8 @@ COUNTER_NODES = 200_000
 COUNTER_THREATS = 10
 """The most threats of O's a look plays. O's win after a move the probes picked may take more than
 the seven a VCT makes elsewhere: of 1,849 such moves, 200,000 nodes found it after 67 within
-seven threats, 75 within ten and 76 within twelve, which ran out of nodes after 78 and 127 moves
-(``bench/counter_threats.py``)."""
+seven threats, 75 within ten and 76 within twelve (the last two ran out of nodes after 78 and 127
+moves, seven threats after 14; ``bench/counter_threats.py``)."""
 OUT_OF_MEMORY = "out of memory"
 """What a worker answers for a unit that outgrew its share of memory: not a failure within the
 budget of nodes (the unit is tried again by the next run, which may have more memory)."""
