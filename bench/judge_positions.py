@@ -26,6 +26,7 @@ from counter_threats import picked_moves
 from ply_limit import sample as open_end_sample
 
 from tictactoe_tui.engine import Mark, Position
+from tictactoe_tui.engine.errors import GameError
 from tictactoe_tui.engine.proof.book import BOARD
 from tictactoe_tui.engine.proof.campaign import moves_name
 from tictactoe_tui.engine.proof.unit_search import PLIES
@@ -72,6 +73,8 @@ def evaluation(messages: Iterable[str], to_move: Mark) -> tuple[Mark | None, int
 
 
 def judge(brain: BrainPlayer, moves: tuple[int, ...]) -> Judgement:
+    """The brain's move and word on the position after ``moves``: none from a brain that fails there
+    (the next position starts it again)."""
     position = Position.from_moves(BOARD, list(moves))
     brain.messages()
     try:
@@ -106,8 +109,12 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--ends and --picked must not be negative, and --turn-ms must be at least 1")
     kinds = {"open ends, X to move": open_end_sample(args.ends, args.seed) if args.ends else [],
              "after picked moves, O to move": picked_moves(args.picked, args.seed) if args.picked else []}
+    try:
+        player = BrainPlayer(shlex.split(args.brain), time_limit=args.turn_ms / 1000)
+    except (GameError, ValueError) as error:  # no program, or quotes left open
+        parser.error(f"no brain to run in {args.brain!r}: {error}")
     lines = []
-    with BrainPlayer(shlex.split(args.brain), time_limit=args.turn_ms / 1000) as brain:
+    with player as brain:
         for kind, positions in kinds.items():
             judged = []
             for moves in positions:

@@ -63,3 +63,12 @@ def test_each_position_is_judged_and_each_kind_counted_by_whose_win_the_brain_fo
                         "neither in 1 (scores -140 to -140)")
     assert lines[7] == ("after picked moves, O to move: 3; X's win found in 1 (1 within 35 plies), O's in 1, "
                         "neither in 1 (scores -110 to -110)")
+
+
+@pytest.mark.parametrize("brain", ["", "'/opt/unclosed"])
+def test_a_command_that_runs_no_brain_is_refused_with_a_message(brain: str,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        judge_positions.main([brain, "--ends", "0", "--picked", "0"])
+    assert exit_info.value.code == 2
+    assert f"no brain to run in {brain!r}" in capsys.readouterr().err
