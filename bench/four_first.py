@@ -3,9 +3,8 @@
     .venv/bin/python bench/four_first.py [--ends 80] [--picked 80] [--seed 5] [--nodes 500000]
                                          [--processes 2] [POSITION ...]
 
-The proof-number search leaves X's fours out of the moves it tries (``pn_search.x_moves`` says
-why), and the search for a win by threats alone finds a four only when the whole win is made of
-threats, so a four after whose block a quiet move wins falls between them. This draws a seeded
+A four after whose block a quiet move wins falls between the prover's searches
+(``unit_search.fours_and_blocks`` says why). This draws a seeded
 sample of the open ends of the proof's splits and of the positions split by a picked move (X to
 move in both), or takes the positions given, and searches, after each of X's fours there and O's
 one block, the position as the prover searches a reply, within ``--nodes``. It prints each position
@@ -27,13 +26,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
 from ply_limit import sample as open_end_sample  # noqa: E402
 from prove_gomoku import read_progress  # noqa: E402
 
-from tictactoe_tui.engine.bigboard.lineboard import O, X  # noqa: E402
-from tictactoe_tui.engine.bigboard.threatboard import ThreatBoard  # noqa: E402
 from tictactoe_tui.engine.errors import GameError  # noqa: E402
 from tictactoe_tui.engine.proof.book import BOARD  # noqa: E402
 from tictactoe_tui.engine.proof.campaign import moves_name, unit_moves  # noqa: E402
 from tictactoe_tui.engine.proof.progress import PICKED  # noqa: E402
-from tictactoe_tui.engine.proof.unit_search import PLIES, QUIET, prove_unit  # noqa: E402
+from tictactoe_tui.engine.proof.unit_search import PLIES, QUIET, fours_and_blocks, prove_unit  # noqa: E402
 from tictactoe_tui.engine.rules.position import Position  # noqa: E402
 
 LEAF_COST = 3_000
@@ -47,21 +44,6 @@ def picked_positions(count: int, seed: int) -> list[tuple[int, ...]]:
     """A seeded sample of ``count`` of the positions split by a picked move (all if fewer)."""
     positions = sorted(unit_moves(name) for name in read_progress()[PICKED])
     return sorted(random.Random(seed).sample(positions, min(count, len(positions))))
-
-
-def fours_and_blocks(moves: tuple[int, ...]) -> list[tuple[int, int]]:
-    """X's fours after ``moves`` with O's one block to each; none while O's threat forces X's hand."""
-    board = ThreatBoard(Position.from_moves(BOARD, list(moves)))
-    if board.fives[O] or board.winning[O]:
-        return []
-    found = []
-    for four in sorted(board.fours[X]):
-        board.play(four)
-        blocks = sorted(board.fives[X])
-        board.undo()
-        if len(blocks) == 1:
-            found.append((four, blocks[0]))
-    return found
 
 
 def try_fours(moves: tuple[int, ...], nodes: int) -> Tried:

@@ -13,15 +13,6 @@ FOUR_THEN_THREE = "f8 e8 g8 a1 h8 o1 i6 a15 i7 o15"
 broken four alone."""
 
 
-def test_a_four_and_its_block_are_found_and_none_while_o_threatens() -> None:
-    moves = tuple(four_first.Position.from_moves(BOARD, FOUR_THEN_THREE).moves)
-    found = four_first.fours_and_blocks(moves)
-    named = [(BOARD.cell_name(four), BOARD.cell_name(block)) for four, block in found]
-    assert named == [("i8", "j8"), ("j8", "i8")]
-    threatened = tuple(four_first.Position.from_moves(BOARD, "f8 e8 g8 a1 h8 b2 i6 c3 i7 d4").moves)
-    assert four_first.fours_and_blocks(threatened) == []  # O's four a1-d4 must be blocked at e5 first
-
-
 def test_a_position_a_four_proves_is_named_and_each_kind_counted(capsys: pytest.CaptureFixture[str]) -> None:
     assert four_first.main(["--processes", "1", "--nodes", "100000", FOUR_THEN_THREE, "h8 a1"]) == 0
     lines = capsys.readouterr().out.splitlines()

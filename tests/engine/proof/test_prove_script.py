@@ -52,6 +52,13 @@ def never_countered(first: tuple[int, ...]) -> bool:
     return False
 
 
+def test_fours_without_deeper_splits_is_refused_with_a_message(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        load_script().main(["--search", "pn", "--split", "1", "--by-reply", "--fours"])
+    assert exit_info.value.code == 2
+    assert "--fours searches the open ends of deeper splits" in capsys.readouterr().err
+
+
 def test_a_leaf_cost_below_one_is_refused_with_a_message(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exit_info:
         load_script().main(["--search", "pn", "--leaf-cost", "0"])
@@ -967,3 +974,81 @@ def test_a_look_that_found_no_win_of_os_is_kept_and_not_made_again_within_as_muc
     monkeypatch.setattr(script, "COUNTER_THREATS", script.COUNTER_THREATS + 1)
     assert not script.refuted_by_threats(document, progress, first)
     assert looks == [first, first]  # a look with more threats may find what one with fewer did not
+
+
+CLOSED_THREE = "j8 e7 i11 g6 h9 a1 f2 e2 g2 o15 h2 o14"
+"""QUIET's marks with X's f2-h2 closed at e2: after X's first move and any reply, X's four i2 (or
+j2) and O's block leave a position proven in a few hundred nodes."""
+
+
+def in_process(document: dict[str, Any], progress: dict[str, Any], worker: Any, tasks: list[Any],
+               recorded: Any, args: argparse.Namespace, start: str, wanted: Any) -> bool:
+    """A run whose searches are made here, one after the other, each as the workers would."""
+    for task in tasks:
+        if wanted(task):
+            recorded(worker(*task))
+    return True
+
+
+def fours_args() -> argparse.Namespace:
+    flags = {"by_reply": True, "deeper": 2, "ends": True, "fours": True}
+    return argparse.Namespace(**split_args(500, 1) | flags)
+
+
+def test_a_four_that_wins_in_a_split_position_proves_it_and_the_unit_its_replies_then_prove(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    unit = tuple(Position.from_moves(BOARD, CLOSED_THREE).moves)
+    script = split_script(monkeypatch, unit)
+    monkeypatch.setattr(script, "UNIT_MOVES", len(unit))
+    monkeypatch.setattr(script, "run", in_process)
+    first = script.first_moves(unit, 1)[0]
+    end, *others = ((*unit, first, reply) for reply in script.first_defence(unit, first, 35, False).needed)
+    name = script.moves_name
+    document, progress = store.empty_document(), no_failures()
+    # A failed reply split by a picked move, one reply below it proven (a stand-in), one open.
+    move = next(move for move in script.first_moves(end, 5) if script.first_defence(end, move, 35, False))
+    replies = script.first_defence(end, move, 35, False).needed
+    proven, still_open = ((*end, move, reply) for reply in replies[:2])
+    progress["failed_reply"] = {name(end): 500, name(still_open): 500}
+    progress["picked"] = {name(end): BOARD.cell_name(move)}
+    store.add(document, proven, [0], 1)
+    for moves in others:  # the unit's other replies proven, as a split run leaves them
+        _, tree, _, _ = script.prove_unit(moves, 100_000, 2, 35, "pn", 3_000, False)
+        store.add(document, moves, tree)
+    script.fours_all(document, progress, None, fours_args())
+    out = capsys.readouterr().out
+    assert f"{name(end)}: proven by X's move i2 and its replies" in out
+    assert f"{name(unit)}: proven by X's first move {BOARD.cell_name(first)}" in out
+    branches = store.branches(document)
+    assert list(branches) == [unit]  # the replies' went into the unit's tree, the picked move's went
+    tree = branches[unit]["tree"]
+    assert check_branch(BOARD, list(unit), tree)[1] == branches[unit]["plies"]
+    assert progress["failed_reply"] == {} and progress["picked"] == {} and progress["fours_tried"] == {}
+
+
+def test_positions_whose_fours_all_fail_are_kept_and_not_searched_again(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    unit = tuple(Position.from_moves(BOARD, CLOSED_THREE).moves)
+    script = split_script(monkeypatch, unit)
+    monkeypatch.setattr(script, "UNIT_MOVES", len(unit))
+    searched: list[tuple[int, ...]] = []
+    monkeypatch.setattr(script, "run", spending_all(searched))
+    first = script.first_moves(unit, 1)[0]
+    end, above = ((*unit, first, reply) for reply in script.first_defence(unit, first, 35, False).needed[:2])
+    move = next(move for move in script.first_moves(above, 5) if script.first_defence(above, move, 35, False))
+    below = (*above, move, script.first_defence(above, move, 35, False).needed[0])
+    name = script.moves_name
+    document, progress = store.empty_document(), no_failures()
+    # An open end, and a failed reply split by a picked move with an open end of its own below it.
+    progress["failed_reply"] = {name(end): 500, name(above): 500, name(below): 500}
+    progress["picked"] = {name(above): BOARD.cell_name(move)}
+    script.fours_all(document, progress, None, fours_args())
+    fours = {moves[:-2]: moves[-2] for moves in searched}
+    assert set(fours) == {end, above, below}
+    assert all(four in dict(script.fours_and_blocks(position)) for position, four in fours.items())
+    assert progress["fours_tried"] == {name(end): 500_000, name(above): 500_000, name(below): 500_000}
+    searched.clear()
+    capsys.readouterr()
+    script.fours_all(document, progress, None, fours_args())
+    assert searched == []
+    assert "0 searches of 500,000 nodes after X's fours, in 0 positions" in capsys.readouterr().out

@@ -47,10 +47,11 @@ def test_the_worker_searches_by_proof_numbers_when_asked() -> None:
     assert check_branch(BOARD, list(moves), tree)[1] == 3
 
 
-def test_o_s_win_by_threats_after_x_s_move_is_found_and_none_where_x_blocked_it() -> None:
-    def cells(names: str) -> tuple[int, ...]:
-        return tuple(BOARD.parse_cell(name) for name in names.split())
+def cells(names: str) -> tuple[int, ...]:
+    return tuple(BOARD.parse_cell(name) for name in names.split())
 
+
+def test_o_s_win_by_threats_after_x_s_move_is_found_and_none_where_x_blocked_it() -> None:
     # O's open three g8 h8 i8, X's marks in the corners: X's last move leaves it open.
     moves = cells("a1 g8 o1 h8 a15 i8 o15")
     x_marks, o_marks = sum(1 << cell for cell in moves[::2]), sum(1 << cell for cell in moves[1::2])
@@ -65,3 +66,11 @@ def test_o_s_win_by_threats_after_x_s_move_is_found_and_none_where_x_blocked_it(
     with pytest.raises(OutOfBudget):  # too few nodes to tell: running out is no answer
         unit_search.counter_win(blocked, 1, unit_search.COUNTER_THREATS)
     assert unit_search.counter_threat(blocked, nodes=1) is None
+
+
+def test_x_s_fours_are_found_each_with_o_s_block_and_none_while_o_threatens() -> None:
+    # X's f8-h8 closed at e8: i8 makes a four (block j8), and so does j8 (block i8).
+    found = unit_search.fours_and_blocks(cells("f8 e8 g8 a1 h8 o1 i6 a15 i7 o15"))
+    assert found == [cells("i8 j8"), cells("j8 i8")]
+    threatened = cells("f8 e8 g8 a1 h8 b2 i6 c3 i7 d4")
+    assert unit_search.fours_and_blocks(threatened) == []  # O's four a1-d4 must be blocked at e5 first

@@ -40,7 +40,11 @@ one whose replies the probe's searches left the fewest open."""
 COUNTER_LOOKED = "counter_looked"
 """X's move (the moves up to it) -> the nodes and threats within which a look for O's win by threats
 after it (``unit_search.counter_threat``) found none: a look within no more would find none either."""
-TABLES = (*FAILURES.values(), SPLIT_FAILURES, REPLY_FAILURES, REFUTED, ABANDONED, PICKED, COUNTER_LOOKED)
+FOURS_TRIED = "fours_tried"
+"""A position of the splits, X to move -> the budget within which the search after each of X's fours
+there and O's block (``unit_search.fours_and_blocks``) found no proof."""
+TABLES = (*FAILURES.values(), SPLIT_FAILURES, REPLY_FAILURES, REFUTED, ABANDONED, PICKED, COUNTER_LOOKED,
+          FOURS_TRIED)
 """Every table keyed by a position's name."""
 
 
@@ -91,7 +95,7 @@ def forget(progress: dict[str, Any], moves: tuple[int, ...]) -> None:
     for table in TABLES:
         progress[table].pop(moves_name(moves), None)
     below = moves_name(moves) + " "
-    for table in (REPLY_FAILURES, REFUTED, ABANDONED, PICKED, COUNTER_LOOKED):
+    for table in (REPLY_FAILURES, REFUTED, ABANDONED, PICKED, COUNTER_LOOKED, FOURS_TRIED):
         for name in [name for name in progress[table] if name.startswith(below)]:
             del progress[table][name]
 

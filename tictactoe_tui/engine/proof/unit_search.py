@@ -10,6 +10,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from ..bigboard.lineboard import O, X
 from ..bigboard.threatboard import ThreatBoard
 from ..bigboard.threats import vct
 from ..budget import Budget, OutOfBudget
@@ -144,3 +145,21 @@ def counter_win(moves: tuple[int, ...], nodes: int, threats: int) -> int | None:
     none; raises ``OutOfBudget`` when ``nodes`` run out before the answer."""
     found = vct(ThreatBoard(Position.from_moves(BOARD, list(moves))), Budget(nodes), max_threats=threats)
     return None if found is None else found[0]
+
+
+def fours_and_blocks(moves: tuple[int, ...]) -> list[tuple[int, int]]:
+    """X's fours after ``moves``, X to move, each with O's one block; none while O's threat forces
+    X's hand. The proof-number search leaves fours out of X's moves (``pn_search.x_moves`` says why),
+    and the search for a win by threats alone finds one only when the whole win is threats, so a
+    four after whose block a quiet move wins is found by searching that position on its own."""
+    board = ThreatBoard(Position.from_moves(BOARD, list(moves)))
+    if board.fives[O] or board.winning[O]:
+        return []
+    found = []
+    for four in sorted(board.fours[X]):
+        board.play(four)
+        blocks = sorted(board.fives[X])
+        board.undo()
+        if len(blocks) == 1:
+            found.append((four, blocks[0]))
+    return found
