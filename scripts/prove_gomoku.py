@@ -426,6 +426,9 @@ def fours_all(document: dict[str, Any], progress: dict[str, Any], chosen: list[i
     def recorded(result: Searched) -> None:
         moves, tree = result[:2]
         position, first = moves[:-2], moves[:-1]
+        if not splits.wanted((moves,)):  # searched while a position above it was proven: nothing to keep
+            spend(progress, result[3], result[2])
+            return
         record(document, progress, *result, PROBE_NODES, None)
         left[position] -= 1
         defence = splits.defence_of(first) if tree not in (None, OUT_OF_MEMORY) else None

@@ -990,17 +990,28 @@ def in_process(document: dict[str, Any], progress: dict[str, Any], worker: Any, 
     return True
 
 
+def all_at_once(document: dict[str, Any], progress: dict[str, Any], worker: Any, tasks: list[Any],
+                recorded: Any, args: argparse.Namespace, start: str, wanted: Any) -> bool:
+    """A run that hands out every search before any answer comes back, as workers may still be
+    searching below a position the answer before proved."""
+    for result in [worker(*task) for task in tasks if wanted(task)]:
+        recorded(result)
+    return True
+
+
 def fours_args() -> argparse.Namespace:
     flags = {"by_reply": True, "deeper": 2, "ends": True, "fours": True}
     return argparse.Namespace(**split_args(500, 1) | flags)
 
 
+@pytest.mark.parametrize("searches", [in_process, all_at_once])
 def test_a_four_that_wins_in_a_split_position_proves_it_and_the_unit_its_replies_then_prove(
-        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+        searches: Callable[..., bool], monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
     unit = tuple(Position.from_moves(BOARD, CLOSED_THREE).moves)
     script = split_script(monkeypatch, unit)
     monkeypatch.setattr(script, "UNIT_MOVES", len(unit))
-    monkeypatch.setattr(script, "run", in_process)
+    monkeypatch.setattr(script, "run", searches)
     first = script.first_moves(unit, 1)[0]
     end, *others = ((*unit, first, reply) for reply in script.first_defence(unit, first, 35, False).needed)
     name = script.moves_name
