@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 import shlex
 import sys
+from collections.abc import Callable
 from contextlib import redirect_stdout
 from io import StringIO
 from pathlib import Path
@@ -24,6 +25,14 @@ def _bench_module(name: str) -> ModuleType:
     if str(BENCH) not in sys.path:
         sys.path.insert(0, str(BENCH))
     return importlib.import_module(name)
+
+
+def refusal(main: Callable[[list[str]], int], flags: list[str], capsys: pytest.CaptureFixture[str]) -> str:
+    """What a bench script says on stderr when it refuses ``flags``, as argparse does (exit status 2)."""
+    with pytest.raises(SystemExit) as exit_info:
+        main(flags)
+    assert exit_info.value.code == 2
+    return capsys.readouterr().err
 
 
 atlas = _bench_module("atlas")

@@ -4,7 +4,7 @@ budget, and the moves it looks after."""
 from __future__ import annotations
 
 import pytest
-from test_atlas import _bench_module
+from test_atlas import _bench_module, refusal
 
 counter_threats = _bench_module("counter_threats")
 OPEN = "a1 g8 o1 h8 a15 i8 o15"
@@ -48,7 +48,4 @@ def test_the_picked_moves_come_from_the_progress_file_and_a_sample_is_the_same_f
 ])
 def test_bad_flags_are_refused_with_a_message(flags: list[str], message: str,
                                               capsys: pytest.CaptureFixture[str]) -> None:
-    with pytest.raises(SystemExit) as exit_info:
-        counter_threats.main(flags)
-    assert exit_info.value.code == 2
-    assert message in capsys.readouterr().err
+    assert message in refusal(counter_threats.main, flags, capsys)

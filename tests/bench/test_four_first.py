@@ -4,7 +4,7 @@ position searched as the prover searches a reply."""
 from __future__ import annotations
 
 import pytest
-from test_atlas import _bench_module
+from test_atlas import _bench_module, refusal
 
 four_first = _bench_module("four_first")
 BOARD = four_first.BOARD
@@ -27,7 +27,4 @@ def test_a_position_a_four_proves_is_named_and_each_kind_counted(capsys: pytest.
 ])
 def test_bad_flags_are_refused_with_a_message(flags: list[str], message: str,
                                               capsys: pytest.CaptureFixture[str]) -> None:
-    with pytest.raises(SystemExit) as exit_info:
-        four_first.main(flags)
-    assert exit_info.value.code == 2
-    assert message in capsys.readouterr().err
+    assert message in refusal(four_first.main, flags, capsys)

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from test_atlas import _bench_module
+from test_atlas import _bench_module, refusal
 
 from tictactoe_tui.engine import Mark, Position
 
@@ -68,7 +68,5 @@ def test_each_position_is_judged_and_each_kind_counted_by_whose_win_the_brain_fo
 @pytest.mark.parametrize("brain", ["", "'/opt/unclosed"])
 def test_a_command_that_runs_no_brain_is_refused_with_a_message(brain: str,
                                                                capsys: pytest.CaptureFixture[str]) -> None:
-    with pytest.raises(SystemExit) as exit_info:
-        judge_positions.main([brain, "--ends", "0", "--picked", "0"])
-    assert exit_info.value.code == 2
-    assert f"no brain to run in {brain!r}" in capsys.readouterr().err
+    flags = [brain, "--ends", "0", "--picked", "0"]
+    assert f"no brain to run in {brain!r}" in refusal(judge_positions.main, flags, capsys)

@@ -4,7 +4,7 @@ and a sample drawn from the open ends alone."""
 from __future__ import annotations
 
 import pytest
-from test_atlas import _bench_module
+from test_atlas import _bench_module, refusal
 
 from tictactoe_tui.engine.rules.position import Position
 
@@ -61,6 +61,4 @@ def test_positions_given_are_searched_instead_of_the_sample(monkeypatch: pytest.
     (["h8 h7 g8"], "each position must have X to move")])
 def test_bad_flags_are_refused_with_a_message(flags: list[str], message: str,
                                               capsys: pytest.CaptureFixture[str]) -> None:
-    with pytest.raises(SystemExit):
-        ply_limit.main(flags)
-    assert message in capsys.readouterr().err
+    assert message in refusal(ply_limit.main, flags, capsys)
