@@ -407,11 +407,8 @@ def fours_all(document: dict[str, Any], progress: dict[str, Any], chosen: list[i
     splits = ReplySplits(document, progress, chosen, args, _compiled_for(args))
     splits.queue()  # the moves split by, and their defences: what a position proven settles above it
     tried = progress[FOURS_TRIED]
-    known = store.branches(document)
-    ends = open_ends(known, progress)
-    in_unit: Counter[tuple[int, ...]] = Counter()
-    for reply, below in ends.items():
-        in_unit[reply[:UNIT_MOVES]] += len(below)
+    ends = open_ends(splits.known, progress)
+    in_unit = ends_by_unit(ends)
     positions = sorted({*(moves for below in ends.values() for moves in below),
                         *map(unit_moves, progress[PICKED])},
                        key=lambda moves: (in_unit[moves[:UNIT_MOVES]], moves))
@@ -529,9 +526,7 @@ class ReplySplits:
 
     def nearest(self, units: set[tuple[int, ...]]) -> tuple[tuple[int, ...], int] | None:
         """Of ``units``, the one with the fewest open ends (``open_ends``), with their count."""
-        ends: Counter[tuple[int, ...]] = Counter()
-        for reply, below in open_ends(self.known, self.progress).items():
-            ends[reply[:UNIT_MOVES]] += len(below)
+        ends = ends_by_unit(open_ends(self.known, self.progress))
         unit = min(units, key=lambda unit: (ends[unit], unit), default=None)
         return None if unit is None else (unit, ends[unit])
 
@@ -648,6 +643,14 @@ class ReplySplits:
         moves = task[0]
         return not any(moves[:length] in self.settled for length in range(UNIT_MOVES, len(moves), 2)) \
             and not below(moves, self.dead)
+
+
+def ends_by_unit(ends: dict[tuple[int, ...], list[tuple[int, ...]]]) -> Counter[tuple[int, ...]]:
+    """How many of ``ends`` (``open_ends``, by first-level reply) lie in each unit."""
+    counts: Counter[tuple[int, ...]] = Counter()
+    for reply, below in ends.items():
+        counts[reply[:UNIT_MOVES]] += len(below)
+    return counts
 
 
 def reply_search(moves: tuple[int, ...], nodes: int, args: argparse.Namespace,
