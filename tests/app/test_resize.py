@@ -9,6 +9,7 @@ from textual.widgets import Static
 from tictactoe_tui.app.geometry import Glyph, needed_size
 from tictactoe_tui.app.widgets.board import Board
 from tictactoe_tui.app.widgets.cell import BoardCell
+from tictactoe_tui.app.widgets.status import StatusLine
 from tictactoe_tui.engine import BoardSpec
 from tictactoe_tui.session.setup import GameSetup
 
@@ -100,3 +101,28 @@ async def test_in_a_tiny_terminal_the_status_line_makes_way_for_the_sizes_it_nee
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         assert status.display and board(pilot).display
+
+
+def status_line(pilot: Pilot[None]) -> StatusLine:
+    return pilot.app.screen.query_one(StatusLine)
+
+
+async def test_where_the_board_leaves_no_row_the_end_of_the_game_keeps_to_one_and_the_letters_show() -> None:
+    async with quick_app(PEOPLE).run_test(size=(40, 16), notifications=True) as pilot:
+        await pilot.press("1", "2", "5", "3", "9")
+        await pilot.pause()
+        line = status_line(pilot)
+        assert line.message.startswith("X wins!") and len(line.message) > line.content_size.width
+        assert line.size.height == 1 and str(line.render()).endswith("…")
+        assert board(pilot).region.bottom <= line.region.y, "the column letters are not covered"
+        game(pilot).notices.tell("A note to read whole, which takes the rows it needs while it lasts.",
+                                 timeout=0.05)
+        await pilot.pause()
+        assert line.size.height > 1 and "…" not in str(line.render())
+        await pilot.pause(0.1)
+        assert line.message.startswith("X wins!") and line.size.height == 1
+        await pilot.resize_terminal(40, 20)
+        await pilot.pause()
+        assert line.size.height == 2, "where the board leaves rows, the end of the game is shown whole"
+        assert str(line.render()) == line.message
+        assert board(pilot).region.bottom <= line.region.y

@@ -20,8 +20,9 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from ...engine import Position
-from ..geometry import SIDE_PANEL_WIDTH, plan_screen, too_small_message
+from ..geometry import CHROME_HEIGHT, SIDE_PANEL_WIDTH, plan_screen, too_small_message
 from ..widgets.board import Board
+from ..widgets.status import StatusLine
 
 
 def board_and_panel(position: Position, size: Size, panel: Iterable[Widget]) -> ComposeResult:
@@ -56,6 +57,8 @@ def fit(screen: Screen[None], shown: Position, size: Size) -> None:
         board.display = False
         return
     too_small.display = False
+    # The status line's own row, and those the board leaves.
+    screen.query_one("#status", StatusLine).room = size.height - CHROME_HEIGHT + 1 - plan.geometry.height
     refocus = not board.display
     board.display = True
     # The geometry is for this position's board: set both together.

@@ -196,7 +196,9 @@ class OnlineScreen(Screen[None]):
         moves.history = game.history
         moves.shown_ply = game.shown_ply
         status = self.query_one(StatusLine)
-        status.message = self.notices.current() or (
+        notice = self.notices.current()
+        status.whole = notice is not None
+        status.message = notice or (
             f"Joining {online.friend} again…" if self._joining
             else online_status_text(online, self.command, self.listening))
         status.set_class(position.is_over and game.shown_ply is None, "-over")

@@ -9,26 +9,37 @@ from textual.widget import Widget
 
 SPINNER_FRAMES = "◐◓◑◒"
 SPINNER_INTERVAL = 0.15
+MAX_ROWS = 4
+"""The most rows a long message wraps onto."""
 
 
 class StatusLine(Widget):
     """One line of text, led by a spinner while ``spinning``; a longer message (a note that would
     otherwise cover the board) wraps onto a few more rows while it lasts.
 
+    The game's state stays on the line (``whole`` off): in a terminal whose board leaves no row to
+    spare, its wrapped rows would push the board's column letters out of sight for the rest of the
+    game, so it keeps to the ``room`` the layout gives it and ends in an ellipsis where it is cut.
+    The keys it names are in the footer too.
+
     The spinner turns only when animations are on (``TEXTUAL_ANIMATIONS``); with
     them off it shows a still frame, which also keeps screenshots of a
     thinking computer identical from run to run.
     """
 
-    DEFAULT_CSS = """
-    StatusLine {
+    DEFAULT_CSS = f"""
+    StatusLine {{
         height: auto;
-        max-height: 4;
+        max-height: {MAX_ROWS};
         padding: 0 1;
-    }
+    }}
     """
 
     message: reactive[str] = reactive("", layout=True)
+    whole: reactive[bool] = reactive(True, layout=True)
+    """Whether the message is shown whole whatever it covers, as a note or words to read out are."""
+    room: reactive[int] = reactive(MAX_ROWS, layout=True)
+    """The rows the line may take without cutting into the board (the layout sets it)."""
     spinning = reactive(False, toggle_class="-spinning")
     frame: reactive[int] = reactive(0)
 
@@ -54,6 +65,13 @@ class StatusLine(Widget):
         self.frame = (self.frame + 1) % len(SPINNER_FRAMES)
 
     def render(self) -> Content:
-        if self.spinning:
-            return Content.assemble((SPINNER_FRAMES[self.frame], "bold"), " ", self.message)
-        return Content(self.message)
+        content = (Content.assemble((SPINNER_FRAMES[self.frame], "bold"), " ", self.message)
+                   if self.spinning else Content(self.message))
+        width, room = self.content_size.width, max(1, self.room)
+        if self.whole or width <= 0:
+            return content
+        lines = content.wrap(width)
+        if len(lines) <= room:
+            return content
+        cut = Content(" ").join(line.rstrip() for line in lines[room - 1:]).truncate(width, ellipsis=True)
+        return Content("\n").join([*lines[:room - 1], cut])

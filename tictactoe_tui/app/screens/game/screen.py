@@ -181,7 +181,9 @@ class GameScreen(Screen[None]):
         moves.shown_ply = game.shown_ply
         moves.blunders = turns.blunders
         status = self.query_one(StatusLine)
-        status.message = self.notices.current() or game_status_text(
+        notice = self.notices.current()
+        status.whole = notice is not None
+        status.message = notice or game_status_text(
             game, paused=turns.paused, hinting=turns.hinting, thinking=turns.thinking,
             reviewing=turns.reviewing, reviewed=bool(turns.verdicts))
         status.spinning = not replaying and (turns.thinking or turns.hinting or turns.reviewing)

@@ -113,6 +113,7 @@ class Speech:
         self.line = words
         if screen.is_mounted:
             status = screen.query_one(StatusLine)
+            status.whole = True
             status.message = words
 
     def follow(self) -> None:
@@ -141,6 +142,7 @@ class Speech:
         self._follow_analysis()
         status = screen.query_one(StatusLine)
         status.spinning = False  # A turning spinner would be read out again and again.
+        status.whole = True
         status.message = f"Typed {self.typed}: Enter plays, Esc clears" if self.typed else self.line
 
     def _follow_analysis(self) -> None:
