@@ -3,7 +3,7 @@
     python scripts/prove_gomoku.py [--minutes 60] [--processes N] [--nodes 3000000] [--quiet 2]
                                    [--plies 35] [--replies h1,a1] [--search depth|pn]
                                    [--leaf-cost 30000] [--retry]
-                                   [--split 4 [--by-reply [--deeper 2 [--probe 5] [--ends]]
+                                   [--split 4 [--by-reply [--deeper 2 [--probe 5 [--narrowest 3]] [--ends]]
                                                            [--deepest-nodes 30000000]]]
                                    [--transplant]
                                    [--memory GB] [--python] [--map] [--open]
@@ -30,9 +30,11 @@ instead, and kept as a branch once proven, so that the work on a hard unit grows
 ("failed_reply" keeps the replies' failures); once every reply to a first move is proven, the unit's
 tree is written out whole. ``--deeper`` splits a reply that failed within the budget in the same
 way, by X's first move there and O's replies to it, as many levels down as it says; ``--probe``
-picks that move among X's first few there, by how many of its replies short searches leave open,
-and abandons X's move above a reply where none of them is left (a move after which O wins by
-threats is refuted before any search, and so is a move picked before once that is found);
+picks that move among X's first few there that threaten something, by how many of its replies short
+searches leave open, and abandons X's move above a reply where none of them is left (a move after
+which O wins by threats is refuted before any search, and so is a move picked before once that is
+found); ``--narrowest`` adds to those the few of X's first dozen whose threats leave O the fewest
+replies to prove;
 ``--ends`` searches a reply split already only through the replies below it, never whole again
 with a bigger budget; and
 ``--deepest-nodes`` searches a reply at the deepest level that failed within the budget again with a
@@ -122,6 +124,10 @@ PROGRESS = Path(__file__).resolve().parent.parent / "bench" / "results" / "gomok
 PROBE_NODES = 500_000
 """The budget of each of a probe's searches: most replies that a budget a hundred times as big
 proves, it proves (or shows X's move lost) in seconds, so the replies it leaves open are the hard ones."""
+SCANNED_MOVES = 12
+"""How many of X's moves, as the proof-number search orders them, a probe looks through for its
+candidates: a threat that leaves O two or three replies may come seventh, behind quiet moves and
+wide threats, and leave a handful open where the first leaves tens."""
 
 
 def progress_path(plies: int) -> Path:
@@ -244,6 +250,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="with --deeper: split a failed reply by the one of X's first MOVES moves "
                              "there whose replies searches of PROBE_NODES nodes leave the fewest open "
                              "(default 1: the first)")
+    parser.add_argument("--narrowest", type=int, default=0, metavar="MOVES",
+                        help="with --probe: weigh too the MOVES of X's first SCANNED_MOVES threatening "
+                             "moves whose threats leave O the fewest replies that need a proof (default 0)")
     parser.add_argument("--ends", action="store_true",
                         help="with --deeper: search a reply split already only through its replies, "
                              "never whole again with a bigger budget")
@@ -276,6 +285,8 @@ def main(argv: list[str] | None = None) -> int:
                      "than 0 levels")
     if args.probe < 1 or args.probe > 1 and not args.deeper:
         parser.error("--probe picks the move a reply is split by deeper: give --deeper, and at least 1 move")
+    if args.narrowest < 0 or args.narrowest and args.probe < 2:
+        parser.error("--narrowest adds moves to a probe's: give --probe, and no fewer than 0 moves")
     if args.ends and not args.deeper:
         parser.error("--ends searches the open ends of deeper splits: give --deeper")
     if args.fours and not args.deeper:
@@ -698,13 +709,32 @@ def live_moves(progress: dict[str, Any], position: tuple[int, ...], count: int) 
     return [move for move in moves if BOARD.cell_name(move) not in dead_here][:count]
 
 
+def candidate_moves(progress: dict[str, Any], position: tuple[int, ...],
+                    defence_of: Callable[[tuple[int, ...]], Defence | None], probe: int,
+                    narrowest: int) -> list[int]:
+    """X's moves a probe weighs in ``position``: of the first ``SCANNED_MOVES`` neither refuted nor
+    abandoned that threaten something (``defence_of`` is not None: a move that threatens nothing
+    cannot be split by), the first ``probe``, then the ``narrowest`` whose threats leave O the
+    fewest replies that need a proof of their own, the first of those on a tie."""
+    threats: list[tuple[int, int]] = []
+    for move in live_moves(progress, position, max(SCANNED_MOVES, probe)):
+        defence = defence_of((*position, move))
+        if defence is not None:
+            threats.append((move, len(defence.needed)))
+        if not narrowest and len(threats) == probe:
+            break
+    first = [move for move, _ in threats[:probe]]
+    narrow = [move for move, _ in sorted(threats, key=lambda threat: threat[1])[:narrowest]]
+    return first + [move for move in narrow if move not in first]
+
+
 def probe(document: dict[str, Any], progress: dict[str, Any], positions: list[tuple[int, ...]],
           defence_of: Callable[[tuple[int, ...]], Defence | None],
           countered: Callable[[tuple[int, ...]], bool],
           args: argparse.Namespace, compiled: bool) -> bool:
-    """Pick X's move to split each of ``positions`` (failed replies) by: of the first ``args.probe``
-    of X's moves there neither refuted nor found lost by ``countered`` (which refutes them, the next
-    move taking the place of each) that threaten something, the one whose replies searches of
+    """Pick X's move to split each of ``positions`` (failed replies) by: of X's ``candidate_moves``
+    there (``args.probe`` and ``args.narrowest``) not found lost by ``countered`` (which refutes
+    them, the next move taking the place of each), the one whose replies searches of
     ``PROBE_NODES`` nodes each leave the fewest open, the first of those on a tie. A reply proven
     already counts as proven, one failed within ``PROBE_NODES`` or more as open. The picked move's
     replies that a probe search proved become branches and the others' failures are kept, as a
@@ -759,7 +789,7 @@ class Probe:
         are done: whether the run went on to its end."""
         tasks = self.tasks(positions)
         print(f"{len(tasks)} searches of {PROBE_NODES:,} nodes to pick X's move in {len(self.candidates)} of "
-              f"the failed replies, among its first {self.args.probe}", flush=True)
+              f"the failed replies, among {self.weighed()}", flush=True)
         for position in self.candidates:
             if self.all_searched(position):
                 self.pick(position)
@@ -781,8 +811,7 @@ class Probe:
         for position in positions:
             if time.monotonic() > end:
                 break
-            self.candidates[position] = [move for move in self.live(position)
-                                         if self.defence_of((*position, move)) is not None]
+            self.candidates[position] = self.live(position)
             searches: dict[int, list[tuple[Any, ...]]] = {}
             for move in self.candidates[position]:
                 first = (*position, move)
@@ -802,11 +831,18 @@ class Probe:
                 tasks.extend(searches[move])
         return tasks
 
+    def weighed(self) -> str:
+        """The moves a probe weighs, in words."""
+        narrowest = self.args.narrowest
+        narrow = f" and the {narrowest} of its first {SCANNED_MOVES} moves leaving O fewest replies"
+        return f"X's first {self.args.probe} threats{narrow if narrowest else ''}"
+
     def live(self, position: tuple[int, ...]) -> list[int]:
-        """The first ``args.probe`` of X's moves in ``position`` neither refuted nor abandoned, after
-        refuting those O wins by threats after: each refuted makes room for the next."""
+        """``candidate_moves`` in ``position``, after refuting those O wins by threats after: each
+        refuted makes room for the next."""
         while True:
-            moves = live_moves(self.progress, position, self.args.probe)
+            moves = candidate_moves(self.progress, position, self.defence_of, self.args.probe,
+                                    self.args.narrowest)
             lost = [move for move in moves if self.countered((*position, move))]
             if not lost:
                 return moves
@@ -823,8 +859,7 @@ class Probe:
                 progress_file.refute(document, progress, (*position, move))
         alive = [move for move in self.candidates[position] if (*position, move) not in self.lost]
         if not alive:
-            print(f"{moves_name(position)}: no move to split by among X's first {self.args.probe}",
-                  flush=True)
+            print(f"{moves_name(position)}: no move to split by among {self.weighed()}", flush=True)
             if len(position) >= UNIT_MOVES + 4:  # below a move picked to split by, not a unit's first
                 self.abandoned.add(position[:-1])
                 progress_file.abandon(document, progress, position[:-1])

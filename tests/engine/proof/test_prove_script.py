@@ -11,7 +11,7 @@ import argparse
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from proof_positions import QUIET
@@ -23,7 +23,9 @@ from tictactoe_tui.engine.proof.book import BOARD, REFERENCE
 from tictactoe_tui.engine.proof.campaign import CENTRE, first_replies, second_move, second_replies
 from tictactoe_tui.engine.proof.checker import check_branch
 from tictactoe_tui.engine.proof.progress import TABLES
+from tictactoe_tui.engine.proof.prover import Defence
 from tictactoe_tui.engine.proof.transpose import canonical_key
+from tictactoe_tui.engine.proof.unit_search import first_defence
 from tictactoe_tui.engine.rules.position import Position
 from tictactoe_tui.engine.rules.symmetry import permute, symmetries
 
@@ -45,6 +47,11 @@ def document_with(plies: dict[tuple[int, ...], int]) -> dict[str, Any]:
 
 def no_failures() -> dict[str, Any]:
     return {"seconds": 0.0, "nodes": 0, **{table: {} for table in TABLES}}
+
+
+def defence_of(first: tuple[int, ...]) -> Defence | None:
+    """What a run's ``defence_of`` answers, within 35 plies, by the threat searches in Python."""
+    return first_defence(first[:-1], first[-1], 35, False)
 
 
 def never_countered(first: tuple[int, ...]) -> bool:
@@ -260,7 +267,8 @@ def test_a_transplant_run_keeps_what_the_checker_passes_and_offers_the_rest_agai
 
 def split_args(nodes: int, split: int) -> dict[str, Any]:
     return {"processes": 1, "minutes": 5.0, "memory": None, "plies": 35, "nodes": nodes, "split": split,
-            "leaf_cost": 3_000, "python": True, "probe": 1, "ends": False, "deepest_nodes": None}
+            "leaf_cost": 3_000, "python": True, "probe": 1, "narrowest": 0, "ends": False,
+            "deepest_nodes": None}
 
 
 def split_script(monkeypatch: pytest.MonkeyPatch, unit: tuple[int, ...]) -> ModuleType:
@@ -655,7 +663,8 @@ def test_a_probe_picks_the_move_whose_replies_it_leaves_fewest_open_and_splits_b
     probing = argparse.Namespace(**args | {"deeper": 1, "probe": 3})
     script.split_by_reply(document, progress, None, probing)
     out = capsys.readouterr().out
-    assert f"of 300 nodes to pick X's move in {len(failed)} of the failed replies, among its first 3" in out
+    assert (f"of 300 nodes to pick X's move in {len(failed)} of the failed replies, among X's first 3 "
+            "threats") in out
     assert progress["picked"] and set(progress["picked"]) <= {script.moves_name(moves) for moves in failed}
     known = store.branches(document)
 
@@ -668,8 +677,8 @@ def test_a_probe_picks_the_move_whose_replies_it_leaves_fewest_open_and_splits_b
 
     name, move = next(iter(progress["picked"].items()))
     position, best = script.unit_moves(name), BOARD.parse_cell(move)
-    others = [other for other in script.live_moves(progress, position, 3) if other != best
-              and script.first_defence(position, other, 35, False) is not None]
+    others = [other for other in script.candidate_moves(progress, position, defence_of, 3, 0)
+              if other != best]
     assert others  # a pick among more than one move
     least = open_after(position, best)
     assert all(least <= open_after(position, other) for other in others)
@@ -685,6 +694,48 @@ def test_a_probe_picks_the_move_whose_replies_it_leaves_fewest_open_and_splits_b
     branch = store.branches(document)[unit]
     assert check_branch(BOARD, list(unit), branch["tree"])[1] == branch["plies"] <= 35 - len(unit)
     assert progress["failed_reply"] == {} and progress["picked"] == {}
+
+
+def test_a_probe_weighs_the_first_threats_and_the_threats_that_leave_o_fewest_replies() -> None:
+    script = load_script()
+    position = tuple(QUIET.moves)
+    order = script.first_moves(position, script.SCANNED_MOVES + 1)
+    assert len(order) > script.SCANNED_MOVES
+
+    def widening(first: tuple[int, ...]) -> Defence | None:
+        """No threat from X's first and third moves; each later move's leaves O fewer replies."""
+        rank = order.index(first[-1])
+        return None if rank in (0, 2) else Defence(list(range(30 - rank)), 0, [])
+
+    progress = no_failures()
+    assert script.candidate_moves(progress, position, widening, 3, 0) == [order[1], order[3], order[4]]
+    scanned_last = order[script.SCANNED_MOVES - 1]
+    assert script.candidate_moves(progress, position, widening, 2, 2) == [
+        order[1], order[3], scanned_last, order[script.SCANNED_MOVES - 2]]  # none beyond those scanned
+    progress["refuted"] = {script.moves_name(position): [BOARD.cell_name(scanned_last)]}
+    assert script.candidate_moves(progress, position, widening, 2, 1) == [order[1], order[3], order[-1]]
+
+
+def test_a_probe_with_the_narrowest_threats_searches_the_narrowest_first_and_can_pick_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    script, document, progress, args = split_by_reply_once(monkeypatch, tuple(QUIET.moves))
+    failed = sorted(script.unit_moves(name) for name in progress["failed_reply"])
+    searched: list[tuple[int, ...]] = []
+    monkeypatch.setattr(script, "run", spending_all(searched))
+    weighing = argparse.Namespace(**args | {"deeper": 1, "probe": 2, "narrowest": 1})
+    assert script.probe(document, progress, failed, defence_of, never_countered, weighing, False)
+    added = 0
+    for position in failed:
+        first, narrow = (script.candidate_moves(progress, position, defence_of, 2, narrowest)
+                         for narrowest in (0, 1))
+        assert narrow[:2] == first and len(narrow) <= 3
+        replies = {move: len(cast(Defence, defence_of((*position, move))).needed) for move in narrow}
+        fewest = min(narrow, key=lambda move: replies[move])
+        own = [moves for moves in searched if moves[:len(position)] == position]
+        assert own[0][len(position)] == fewest  # the fewest replies are searched first, all failing
+        assert progress["picked"][script.moves_name(position)] == BOARD.cell_name(fewest)
+        added += fewest not in first
+    assert added, "in some position the move picked is one that only --narrowest weighs"
 
 
 def test_a_run_stopped_while_it_probes_searches_nothing_more(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -710,9 +761,6 @@ def test_a_probe_stops_searching_a_move_once_it_cannot_be_picked(
     failed = sorted(script.unit_moves(name) for name in progress["failed_reply"])
     searched: list[tuple[int, ...]] = []
 
-    def defence_of(first: tuple[int, ...]) -> Any:
-        return script.first_defence(first[:-1], first[-1], 35, False)
-
     monkeypatch.setattr(script, "run", spending_all(searched))
     capsys.readouterr()
     probing = argparse.Namespace(**args | {"probe": 3})
@@ -720,8 +768,7 @@ def test_a_probe_stops_searching_a_move_once_it_cannot_be_picked(
     out = capsys.readouterr().out
     cut_short = queued = reordered = 0
     for position in failed:
-        moves = [move for move in script.live_moves(progress, position, 3)
-                 if defence_of((*position, move)) is not None]
+        moves = script.candidate_moves(progress, position, defence_of, 3, 0)
         replies = [len(defence_of((*position, move)).needed) for move in moves]
         done = [sum(moves_searched[:len(position) + 1] == (*position, move) for moves_searched in searched)
                 for move in moves]
@@ -748,9 +795,6 @@ def test_a_reply_with_no_move_to_split_by_abandons_the_move_above_it_and_its_rep
     script = split_script(monkeypatch, unit)
     monkeypatch.setattr(script, "UNIT_MOVES", len(unit))
 
-    def defence_of(first: tuple[int, ...]) -> Any:
-        return script.first_defence(first[:-1], first[-1], 35, False)
-
     first = script.first_moves(unit, 1)[0]
     reply = defence_of((*unit, first)).needed[0]
     above = (*unit, first, reply)  # a failed first-level reply, split by a picked move
@@ -768,7 +812,7 @@ def test_a_reply_with_no_move_to_split_by_abandons_the_move_above_it_and_its_rep
     assert script.probe(document, progress, [end, beside], defence_of, never_countered,
                         argparse.Namespace(**args), False)
     out = capsys.readouterr().out
-    assert f"{name(end)}: no move to split by among X's first 3" in out
+    assert f"{name(end)}: no move to split by among X's first 3 threats" in out
     assert name(beside) not in out  # below the move abandoned: its searches are skipped, nothing kept
     assert progress["abandoned"] == {name(above): [BOARD.cell_name(move)]}
     assert progress["picked"] == {} and list(progress["failed_reply"]) == [name(above)]
@@ -810,12 +854,12 @@ def test_a_probe_out_of_time_leaves_its_positions_to_a_later_run(
     capsys.readouterr()
     looked: list[tuple[int, ...]] = []
 
-    def defence_of(first: tuple[int, ...]) -> Any:
+    def looking(first: tuple[int, ...]) -> Defence | None:
         looked.append(first)
-        return script.first_defence(first[:-1], first[-1], 35, False)
+        return defence_of(first)
 
     out_of_time = argparse.Namespace(**args | {"deeper": 1, "probe": 2, "minutes": 0})
-    assert script.probe(document, progress, failed, defence_of, never_countered, out_of_time, False)
+    assert script.probe(document, progress, failed, looking, never_countered, out_of_time, False)
     assert "0 searches of 500,000 nodes to pick X's move in 0 of the failed" in capsys.readouterr().out
     assert looked == [] and progress["picked"] == {}
 
@@ -826,6 +870,14 @@ def test_a_probe_needs_deeper_splits_and_a_move(capsys: pytest.CaptureFixture[st
         with pytest.raises(SystemExit):
             load_script().main(flags)
         assert "--probe picks the move" in capsys.readouterr().err
+
+
+def test_the_narrowest_moves_are_weighed_only_in_a_probe(capsys: pytest.CaptureFixture[str]) -> None:
+    for flags in (["--split", "1", "--by-reply", "--deeper", "1", "--narrowest", "2"],
+                  ["--split", "1", "--by-reply", "--deeper", "1", "--probe", "2", "--narrowest", "-1"]):
+        with pytest.raises(SystemExit):
+            load_script().main(flags)
+        assert "--narrowest adds moves to a probe's" in capsys.readouterr().err
 
 
 def test_deeper_splits_need_the_replies_of_a_split_by_reply(capsys: pytest.CaptureFixture[str]) -> None:
@@ -913,9 +965,6 @@ def test_a_move_after_which_o_wins_by_threats_is_refuted_before_a_probe_searches
     monkeypatch.setattr(script, "counter_threat",
                         lambda first: threat if first == (*position, doomed) else None)
     searched: list[tuple[int, ...]] = []
-
-    def defence_of(first: tuple[int, ...]) -> Any:
-        return script.first_defence(first[:-1], first[-1], 35, False)
 
     def countered(first: tuple[int, ...]) -> bool:
         return script.refuted_by_threats(document, progress, first)
