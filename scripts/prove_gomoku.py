@@ -3,7 +3,8 @@
     python scripts/prove_gomoku.py [--minutes 60] [--processes N] [--nodes 3000000] [--quiet 2]
                                    [--plies 35] [--replies h1,a1] [--search depth|pn]
                                    [--leaf-cost 30000] [--retry]
-                                   [--split 4 [--by-reply [--deeper 2 [--probe 5 [--narrowest 3]] [--ends]]
+                                   [--split 4 [--by-reply [--deeper 2 [--probe 5 [--narrowest 3]
+                                                                      [--repick]] [--ends]]
                                                            [--deepest-nodes 30000000]]]
                                    [--transplant]
                                    [--memory GB] [--python] [--map] [--open]
@@ -34,7 +35,8 @@ picks that move among X's first few there that threaten something, by how many o
 searches leave open, and abandons X's move above a reply where none of them is left (a move after
 which O wins by threats is refuted before any search, and so is a move picked before once that is
 found); ``--narrowest`` adds to those the few of X's first dozen whose threats leave O the fewest
-replies to prove;
+replies to prove, and ``--repick`` searches nothing but such probes of the positions split by a move
+picked before, which a move leaving fewer replies open replaces (``repick_all``);
 ``--ends`` searches a reply split already only through the replies below it, never whole again
 with a bigger budget; and
 ``--deepest-nodes`` searches a reply at the deepest level that failed within the budget again with a
@@ -90,6 +92,7 @@ from tictactoe_tui.engine.proof.progress import (
     FOURS_TRIED,
     PICKED,
     REFUTED,
+    REPICKED,
     REPLY_FAILURES,
     SPLIT_FAILURES,
     TABLES,
@@ -253,6 +256,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--narrowest", type=int, default=0, metavar="MOVES",
                         help="with --probe: weigh too the MOVES of X's first SCANNED_MOVES threatening "
                              "moves whose threats leave O the fewest replies that need a proof (default 0)")
+    parser.add_argument("--repick", action="store_true",
+                        help="with --narrowest: search nothing but a probe of each position split by a "
+                             "picked move, the highest first, that replaces the move where another "
+                             "leaves fewer replies open")
     parser.add_argument("--ends", action="store_true",
                         help="with --deeper: search a reply split already only through its replies, "
                              "never whole again with a bigger budget")
@@ -287,6 +294,9 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--probe picks the move a reply is split by deeper: give --deeper, and at least 1 move")
     if args.narrowest < 0 or args.narrowest and args.probe < 2:
         parser.error("--narrowest adds moves to a probe's: give --probe, and no fewer than 0 moves")
+    if args.repick and not args.narrowest:
+        parser.error("--repick weighs the narrowest threats against the moves picked before: give "
+                     "--narrowest")
     if args.ends and not args.deeper:
         parser.error("--ends searches the open ends of deeper splits: give --deeper")
     if args.fours and not args.deeper:
@@ -309,7 +319,8 @@ def main(argv: list[str] | None = None) -> int:
     # workers of a transplant run copy the pages they share with this process.
     gc.freeze()
     pool.stop_on_sigterm()
-    splitter = fours_all if args.fours else split_by_reply if args.by_reply else split_all
+    splitter = (fours_all if args.fours else repick_all if args.repick else split_by_reply if args.by_reply
+                else split_all)
     runner = transplant_all if args.transplant else splitter if args.split else search_all
     try:
         runner(document, progress, chosen, args)
@@ -455,6 +466,32 @@ def fours_all(document: dict[str, Any], progress: dict[str, Any], chosen: list[i
         return False
 
     run(document, progress, prove_unit, tasks, recorded, args, start="spawn", wanted=wanted)
+
+
+def repick_all(document: dict[str, Any], progress: dict[str, Any], chosen: list[int] | None,
+               args: argparse.Namespace) -> None:
+    """Probe again every position split by a move picked before ``--narrowest`` was asked for, one
+    level at a time from the highest, with that move among the candidates and first: a candidate
+    that leaves fewer replies open than the move leaves unproven takes its place, and what lay below
+    the move goes; on a tie the move stays. The move's replies proven count as proven and the rest,
+    split or not, as open: a reply the probe's search would prove, the runs' searches of more nodes
+    had proven already. Positions weighed so are kept in the progress file's "repicked", not probed
+    so again; those of a level are listed once the level above is done, for a move replaced there
+    takes what lay below it.
+
+    The probes of the runs that picked those moves weighed X's first three moves, quiet ones among
+    them, and not the threats that leave O two or three replies where the move picked leaves tens."""
+    splits = ReplySplits(document, progress, chosen, args, _compiled_for(args))
+    weighed = progress[REPICKED]
+    for level in range(1, args.deeper + 1):
+        positions = sorted(moves for moves in map(unit_moves, progress[PICKED])
+                           if len(moves) == UNIT_MOVES + 2 * level
+                           and weighed.get(moves_name(moves), 0) < args.narrowest
+                           and (chosen is None or moves[1] in chosen))
+        print(f"level {level}: {many(len(positions), 'position')} to probe again", flush=True)
+        if positions and not Probe(document, progress, splits.defence_of, splits.countered, splits.rest(),
+                                   splits.compiled, repicking=True).run(positions):
+            return
 
 
 @dataclass
@@ -783,6 +820,10 @@ class Probe:
     """X's moves above a position with no move to split by."""
     skipped: list[tuple[Any, ...]] = field(default_factory=list)
     """The searches that could not change a pick."""
+    repicking: bool = False
+    """Whether the positions have a move picked before, weighed first against the others (``repick_all``)."""
+    before: dict[tuple[int, ...], int] = field(default_factory=dict)
+    """The move picked before in each position, while it is neither refuted nor abandoned."""
 
     def run(self, positions: list[tuple[int, ...]]) -> bool:
         """Search the candidates' replies of ``positions`` and pick a move in each whose searches
@@ -840,9 +881,13 @@ class Probe:
     def live(self, position: tuple[int, ...]) -> list[int]:
         """``candidate_moves`` in ``position``, after refuting those O wins by threats after: each
         refuted makes room for the next."""
+        picked = self.progress[PICKED].get(moves_name(position)) if self.repicking else None
         while True:
             moves = candidate_moves(self.progress, position, self.defence_of, self.args.probe,
                                     self.args.narrowest)
+            if picked is not None and picked not in set_aside(self.progress, position):
+                self.before[position] = kept = BOARD.parse_cell(picked)
+                moves = [kept, *(move for move in moves if move != kept)]
             lost = [move for move in moves if self.countered((*position, move))]
             if not lost:
                 return moves
@@ -866,6 +911,8 @@ class Probe:
             return
         best = min(alive, key=lambda move: self.still_open[(*position, move)])
         progress[PICKED][moves_name(position)] = BOARD.cell_name(best)
+        if self.repicking:
+            progress[REPICKED][moves_name(position)] = self.args.narrowest
         for move in alive:
             if move != best:
                 store.drop_below(document, (*position, move))
@@ -880,7 +927,9 @@ class Probe:
         replies = len(cast(Defence, self.defence_of((*position, best))).needed)
         others = ", ".join(f"{BOARD.cell_name(move)}: {'at least ' * ((*position, move) in self.cut)}"
                            f"{self.still_open[(*position, move)]}" for move in alive if move != best)
-        print(f"{moves_name(position)}: X's move {BOARD.cell_name(best)} picked, the probe left "
+        before = self.before.get(position, best)
+        instead = "" if before == best else f" in place of {BOARD.cell_name(before)}"
+        print(f"{moves_name(position)}: X's move {BOARD.cell_name(best)} picked{instead}, the probe left "
               f"{self.still_open[(*position, best)]} of its {replies} replies open "
               f"({others or 'no other move'})", flush=True)
 

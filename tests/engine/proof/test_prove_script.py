@@ -738,6 +738,51 @@ def test_a_probe_with_the_narrowest_threats_searches_the_narrowest_first_and_can
     assert added, "in some position the move picked is one that only --narrowest weighs"
 
 
+def test_a_repick_replaces_a_move_picked_before_by_a_threat_that_leaves_fewer_replies_open(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    script, document, progress, args = split_by_reply_once(monkeypatch, tuple(QUIET.moves))
+    failed = sorted(script.unit_moves(name) for name in progress["failed_reply"])
+    searched: list[tuple[int, ...]] = []
+    monkeypatch.setattr(script, "run", spending_all(searched))  # every reply left open
+    probing = args | {"deeper": 1, "probe": 2}
+    assert script.probe(document, progress, failed, defence_of, never_countered,
+                        argparse.Namespace(**probing), False)
+    before = dict(progress["picked"])
+    assert set(before) == {script.moves_name(position) for position in failed}
+
+    def replies(position: tuple[int, ...], move: int) -> int:
+        return len(cast(Defence, defence_of((*position, move))).needed)
+
+    searched.clear()
+    capsys.readouterr()
+    script.repick_all(document, progress, None, argparse.Namespace(**probing | {"narrowest": 3, "repick": True}))
+    out = capsys.readouterr().out
+    assert f"level 1: {len(failed)} positions to probe again" in out
+    replaced = 0
+    for position in failed:
+        name = script.moves_name(position)
+        old = BOARD.parse_cell(before[name])
+        weighed = [old, *(move for move in script.candidate_moves(progress, position, defence_of, 2, 3)
+                          if move != old)]
+        best = min(weighed, key=lambda move: replies(position, move))  # the move picked before on a tie
+        assert progress["picked"][name] == BOARD.cell_name(best)
+        assert progress["repicked"][name] == 3
+        assert not any(moves[:len(position) + 1] == (*position, old) for moves in searched), \
+            "the move picked before has its open replies counted, not searched"
+        below_old = [key for key in progress["failed_reply"] if key.startswith(f"{name} {before[name]} ")]
+        if best != old:
+            replaced += 1
+            assert f"{name}: X's move {BOARD.cell_name(best)} picked in place of {before[name]}" in out
+            assert below_old == [], "what lay below the move replaced goes"
+        else:
+            assert len(below_old) == replies(position, old)
+    assert replaced, "some move picked before leaves more replies open than a narrower threat"
+
+    searched.clear()
+    script.repick_all(document, progress, None, argparse.Namespace(**probing | {"narrowest": 3, "repick": True}))
+    assert searched == [] and "level 1: 0 positions to probe again" in capsys.readouterr().out
+
+
 def test_a_run_stopped_while_it_probes_searches_nothing_more(monkeypatch: pytest.MonkeyPatch) -> None:
     script, document, progress, args = split_by_reply_once(monkeypatch, tuple(QUIET.moves))
     runs: list[list[Any]] = []
@@ -878,6 +923,9 @@ def test_the_narrowest_moves_are_weighed_only_in_a_probe(capsys: pytest.CaptureF
         with pytest.raises(SystemExit):
             load_script().main(flags)
         assert "--narrowest adds moves to a probe's" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        load_script().main(["--split", "1", "--by-reply", "--deeper", "1", "--probe", "2", "--repick"])
+    assert "--repick weighs the narrowest threats" in capsys.readouterr().err
 
 
 def test_deeper_splits_need_the_replies_of_a_split_by_reply(capsys: pytest.CaptureFixture[str]) -> None:

@@ -43,8 +43,11 @@ after it (``unit_search.counter_threat``) found none: a look within no more woul
 FOURS_TRIED = "fours_tried"
 """A position of the splits, X to move -> the budget within which the search after each of X's fours
 there and O's block (``unit_search.fours_and_blocks``) found no proof."""
+REPICKED = "repicked"
+"""A position split by a picked move -> how many of X's threats leaving O the fewest replies a probe
+weighed there again against the move picked before (``prove_gomoku.py --repick``)."""
 TABLES = (*FAILURES.values(), SPLIT_FAILURES, REPLY_FAILURES, REFUTED, ABANDONED, PICKED, COUNTER_LOOKED,
-          FOURS_TRIED)
+          FOURS_TRIED, REPICKED)
 """Every table keyed by a position's name."""
 
 
@@ -95,7 +98,7 @@ def forget(progress: dict[str, Any], moves: tuple[int, ...]) -> None:
     for table in TABLES:
         progress[table].pop(moves_name(moves), None)
     below = moves_name(moves) + " "
-    for table in (REPLY_FAILURES, REFUTED, ABANDONED, PICKED, COUNTER_LOOKED, FOURS_TRIED):
+    for table in (REPLY_FAILURES, REFUTED, ABANDONED, PICKED, COUNTER_LOOKED, FOURS_TRIED, REPICKED):
         for name in [name for name in progress[table] if name.startswith(below)]:
             del progress[table][name]
 
