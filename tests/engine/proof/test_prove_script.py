@@ -745,6 +745,7 @@ def test_a_repick_replaces_a_move_picked_before_by_a_threat_that_leaves_fewer_re
     searched: list[tuple[int, ...]] = []
     monkeypatch.setattr(script, "run", spending_all(searched))  # every reply left open
     probing = args | {"deeper": 1, "probe": 2}
+    repicking = argparse.Namespace(**probing | {"narrowest": 3, "repick": True})
     assert script.probe(document, progress, failed, defence_of, never_countered,
                         argparse.Namespace(**probing), False)
     before = dict(progress["picked"])
@@ -755,7 +756,7 @@ def test_a_repick_replaces_a_move_picked_before_by_a_threat_that_leaves_fewer_re
 
     searched.clear()
     capsys.readouterr()
-    script.repick_all(document, progress, None, argparse.Namespace(**probing | {"narrowest": 3, "repick": True}))
+    script.repick_all(document, progress, None, repicking)
     out = capsys.readouterr().out
     assert f"level 1: {len(failed)} positions to probe again" in out
     replaced = 0
@@ -779,7 +780,7 @@ def test_a_repick_replaces_a_move_picked_before_by_a_threat_that_leaves_fewer_re
     assert replaced, "some move picked before leaves more replies open than a narrower threat"
 
     searched.clear()
-    script.repick_all(document, progress, None, argparse.Namespace(**probing | {"narrowest": 3, "repick": True}))
+    script.repick_all(document, progress, None, repicking)
     assert searched == [] and "level 1: 0 positions to probe again" in capsys.readouterr().out
 
 
