@@ -885,8 +885,10 @@ class Probe:
         while True:
             moves = candidate_moves(self.progress, position, self.defence_of, self.args.probe,
                                     self.args.narrowest)
-            if picked is not None and picked not in set_aside(self.progress, position):
-                self.before[position] = kept = BOARD.parse_cell(picked)
+            kept = None if picked is None else BOARD.parse_cell(picked)
+            if (kept is not None and picked not in set_aside(self.progress, position)
+                    and self.defence_of((*position, kept)) is not None):
+                self.before[position] = kept
                 moves = [kept, *(move for move in moves if move != kept)]
             lost = [move for move in moves if self.countered((*position, move))]
             if not lost:
