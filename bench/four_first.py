@@ -46,6 +46,18 @@ def picked_positions(count: int, seed: int) -> list[tuple[int, ...]]:
     return sorted(random.Random(seed).sample(positions, min(count, len(positions))))
 
 
+def given_positions(parser: argparse.ArgumentParser, texts: list[str]) -> list[tuple[int, ...]]:
+    """The positions given on the command line by their moves, each with X to move; the parser
+    refuses a bad one with a message."""
+    try:
+        given = [tuple(Position.from_moves(BOARD, text).moves) for text in texts]
+    except GameError as error:
+        parser.error(str(error))
+    if any(len(moves) % 2 for moves in given):
+        parser.error("each position given must have X to move: an even number of moves")
+    return given
+
+
 def try_fours(moves: tuple[int, ...], nodes: int) -> Tried:
     """Worker: after each of X's fours and its block in turn, the position searched within ``nodes``,
     up to the first proven."""
@@ -71,12 +83,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.ends < 0 or args.picked < 0 or args.nodes < 1 or args.processes < 1:
         parser.error("--ends and --picked must not be negative, --nodes and --processes at least 1")
-    try:
-        given = [tuple(Position.from_moves(BOARD, text).moves) for text in args.positions]
-    except GameError as error:
-        parser.error(str(error))
-    if any(len(moves) % 2 for moves in given):
-        parser.error("each position given must have X to move: an even number of moves")
+    given = given_positions(parser, args.positions)
     kinds = {"positions given": given} if given else {
         "open ends": open_end_sample(args.ends, args.seed) if args.ends else [],
         "positions split by a picked move": picked_positions(args.picked, args.seed) if args.picked else []}

@@ -34,10 +34,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
 
-from four_first import LEAF_COST, picked_positions  # noqa: E402
+from four_first import LEAF_COST, given_positions, picked_positions  # noqa: E402
 from prove_gomoku import candidate_moves, live_moves, read_progress  # noqa: E402
 
-from tictactoe_tui.engine.errors import GameError  # noqa: E402
 from tictactoe_tui.engine.proof.book import BOARD  # noqa: E402
 from tictactoe_tui.engine.proof.campaign import moves_name  # noqa: E402
 from tictactoe_tui.engine.proof.progress import ABANDONED, REFUTED  # noqa: E402
@@ -49,7 +48,6 @@ from tictactoe_tui.engine.proof.unit_search import (  # noqa: E402
     first_defence,
     prove_unit,
 )
-from tictactoe_tui.engine.rules.position import Position  # noqa: E402
 
 RULES = ("first moves", "first threats", "and narrowest")
 CANDIDATES = 3
@@ -121,12 +119,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.picked < 1 or args.nodes < 1 or args.processes < 1:
         parser.error("--picked, --nodes and --processes must be at least 1")
-    try:
-        given = [tuple(Position.from_moves(BOARD, text).moves) for text in args.positions]
-    except GameError as error:
-        parser.error(str(error))
-    if any(len(moves) % 2 for moves in given):
-        parser.error("each position given must have X to move: an even number of moves")
+    given = given_positions(parser, args.positions)
     positions = given or picked_positions(args.picked, args.seed)
     progress = read_progress()
     dead = [{table: {name: progress[table][name]} if name in progress[table] else {}
