@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from driving import game, quick_app
+from driving import game, quick_app, until
 from textual.pilot import Pilot
 from textual.widgets import Static
 
@@ -119,8 +119,7 @@ async def test_where_the_board_leaves_no_row_the_end_of_the_game_keeps_to_one_an
                                  timeout=0.05)
         await pilot.pause()
         assert line.size.height > 1 and "…" not in str(line.render())
-        await pilot.pause(0.1)
-        assert line.message.startswith("X wins!") and line.size.height == 1
+        await until(pilot, lambda: line.message.startswith("X wins!") and line.size.height == 1)
         await pilot.resize_terminal(40, 20)
         await pilot.pause()
         assert line.size.height == 2, "where the board leaves rows, the end of the game is shown whole"
