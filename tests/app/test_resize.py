@@ -116,9 +116,9 @@ async def test_where_the_board_leaves_no_row_the_end_of_the_game_keeps_to_one_an
         assert line.size.height == 1 and str(line.render()).endswith("…")
         assert board(pilot).region.bottom <= line.region.y, "the column letters are not covered"
         game(pilot).notices.tell("A note to read whole, which takes the rows it needs while it lasts.",
-                                 timeout=0.05)
-        await pilot.pause()
-        assert line.size.height > 1 and "…" not in str(line.render())
+                                 timeout=2.0)
+        await until(pilot, lambda: line.size.height > 1)
+        assert "…" not in str(line.render())
         await until(pilot, lambda: line.message.startswith("X wins!") and line.size.height == 1)
         await pilot.resize_terminal(40, 20)
         await pilot.pause()
