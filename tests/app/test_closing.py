@@ -1,0 +1,69 @@
+"""A key given twice in one go closes one screen, not the game beneath it as well."""
+
+from __future__ import annotations
+
+from driving import game, quick_app
+from textual import events
+from textual.pilot import Pilot
+
+from tictactoe_tui.app.screens.confirm import ConfirmScreen
+from tictactoe_tui.app.screens.friend import FriendScreen
+from tictactoe_tui.app.screens.game import GameScreen
+from tictactoe_tui.app.screens.help import HelpScreen
+from tictactoe_tui.app.screens.new_game import NewGameScreen
+from tictactoe_tui.app.widgets.form_button import FormButton
+from tictactoe_tui.engine import BoardSpec
+from tictactoe_tui.session.setup import GameSetup
+
+
+def people(board: str) -> GameSetup:
+    return GameSetup(BoardSpec.parse(board), "human", "human")
+
+
+async def pressed_at_once(pilot: Pilot[None], button: str, times: int) -> None:
+    """Space given ``times`` to the focused ``button`` before any is handled, as keys held or pasted come."""
+    pilot.app.screen.query_one(button, FormButton).focus()
+    await pilot.pause()
+    for _ in range(times):
+        pilot.app.post_message(events.Key("space", " "))
+    for _ in range(5):
+        await pilot.pause()
+
+
+def stack(pilot: Pilot[None]) -> list[type[object]]:
+    return [type(screen) for screen in pilot.app.screen_stack[1:]]
+
+
+async def test_start_pressed_three_times_at_once_starts_one_game_and_keeps_it() -> None:
+    async with quick_app(people("3x3")).run_test(size=(100, 30)) as pilot:
+        await pilot.press("n")
+        assert isinstance(pilot.app.screen, NewGameScreen)
+        await pilot.press("5")  # A preset: the 7x6 board.
+        await pressed_at_once(pilot, "#start", 3)
+        assert stack(pilot) == [GameScreen]
+        assert game(pilot).setup.spec == BoardSpec(7, 6, 4)
+
+
+async def test_friend_pressed_twice_at_once_opens_one_form_over_the_new_game_screen() -> None:
+    async with quick_app(people("3x3")).run_test(size=(100, 30)) as pilot:
+        await pilot.press("n")
+        await pressed_at_once(pilot, "#friend", 2)
+        assert stack(pilot) == [GameScreen, NewGameScreen, FriendScreen]
+        await pilot.press("escape")
+        assert stack(pilot) == [GameScreen, NewGameScreen]
+
+
+async def test_a_covered_screen_asked_to_close_leaves_the_one_over_it() -> None:
+    answers: list[bool | None] = []
+    async with quick_app(people("3x3")).run_test(size=(100, 30)) as pilot:
+        question = ConfirmScreen("Leave this game?", "", yes="Leave", no="Stay")
+        pilot.app.push_screen(question, answers.append)
+        pilot.app.push_screen(HelpScreen())
+        await pilot.pause()
+        question.dismiss(True)
+        await pilot.pause()
+        assert stack(pilot) == [GameScreen, ConfirmScreen, HelpScreen]
+        assert answers == []
+        await pilot.press("escape", "y")
+        assert stack(pilot) == [GameScreen]
+        assert answers == [True]
