@@ -1,4 +1,4 @@
-"""A key given twice in one go closes one screen, not the game beneath it as well."""
+"""Keys given in one go (held down, typed ahead, pasted) close one screen at a time, never the game."""
 
 from __future__ import annotations
 
@@ -20,14 +20,19 @@ def people(board: str) -> GameSetup:
     return GameSetup(BoardSpec.parse(board), "human", "human")
 
 
-async def pressed_at_once(pilot: Pilot[None], button: str, times: int) -> None:
-    """Space given ``times`` to the focused ``button`` before any is handled, as keys held or pasted come."""
-    pilot.app.screen.query_one(button, FormButton).focus()
-    await pilot.pause()
-    for _ in range(times):
-        pilot.app.post_message(events.Key("space", " "))
+async def keys_at_once(pilot: Pilot[None], *keys: str) -> None:
+    """``keys`` given before any is handled, as keys held down, typed ahead or pasted come."""
+    for key in keys:
+        pilot.app.post_message(events.Key(key, {"escape": "\x1b", "space": " "}.get(key, key)))
     for _ in range(5):
         await pilot.pause()
+
+
+async def pressed_at_once(pilot: Pilot[None], button: str, times: int) -> None:
+    """Space given ``times`` in one go to ``button``, focused."""
+    pilot.app.screen.query_one(button, FormButton).focus()
+    await pilot.pause()
+    await keys_at_once(pilot, *["space"] * times)
 
 
 def stack(pilot: Pilot[None]) -> list[type[object]]:
@@ -67,3 +72,12 @@ async def test_a_covered_screen_asked_to_close_leaves_the_one_over_it() -> None:
         await pilot.press("escape", "y")
         assert stack(pilot) == [GameScreen]
         assert answers == [True]
+
+
+
+async def test_keys_given_in_one_go_with_the_quit_key_do_nothing_while_the_app_closes() -> None:
+    app = quick_app(people("3x3"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await keys_at_once(pilot, "q", "n", "escape", "n")
+        assert app.return_code == 0
+        assert stack(pilot) == [GameScreen]

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.events import Event, InputEvent
 from textual.geometry import Offset
 from textual.screen import Screen
 from textual.theme import Theme
@@ -278,6 +279,11 @@ class TicTacToeApp(App[None]):
         """Quit at once: the engine's process is killed, not asked."""
         self.engine.close()
         self.exit()
+
+    async def on_event(self, event: Event) -> None:
+        if isinstance(event, InputEvent) and self.return_code is not None:
+            return  # Quitting: keys and clicks given after the quit key (in one go with it) do nothing.
+        await super().on_event(event)
 
     def on_unmount(self) -> None:
         self.engine.close()
