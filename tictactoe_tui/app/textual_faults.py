@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Literal
 
+from textual.command import CommandPalette
 from textual.widgets import OptionList
 
 
@@ -33,4 +34,27 @@ def guard_page_moves() -> None:
     OptionList._move_page = _move_page  # type: ignore[method-assign]
 
 
+def guard_closed_palette_searches() -> None:
+    """A search typed into the command palette just before it closed is not started once it has.
+
+    Seen in Textual 8.2.8: a letter typed and Esc pressed in one go (typed ahead, or pasted) reach
+    the palette in that order, but the letter's ``Input.Changed`` is handled after Esc has cancelled
+    the palette's searches and closed it. The handler then starts a new search on the closed palette,
+    and the search, once the palette's widgets are gone, looks for its list of commands:
+    ``NoMatches: No nodes match 'CommandList'``, and the app would exit with a traceback. A palette
+    that is no longer on top has nothing to show a search in, so none is started there.
+    """
+    gather = getattr(CommandPalette, "_gather_commands", None)
+    if gather is None:
+        return  # A Textual without the method has no such fault to guard against.
+
+    def _gather_commands(self: CommandPalette, search_value: str) -> object:
+        if not self.is_active:
+            return None
+        return gather(self, search_value)
+
+    CommandPalette._gather_commands = _gather_commands  # type: ignore[method-assign, assignment]
+
+
 guard_page_moves()
+guard_closed_palette_searches()

@@ -1,0 +1,44 @@
+"""Keys in bursts, as a cat on the keyboard or a paste gives them: the program neither fails nor loses
+the game, whatever screen the keys open and close on the way."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from driving import quick_app
+from textual import events
+
+from tictactoe_tui.app.screens.game import GameScreen
+from tictactoe_tui.engine import BoardSpec, parse_record
+from tictactoe_tui.session.setup import GameSetup
+
+KEYS = [*"abcdefghijklmnopqrstuvwxyz0123456789", "enter", "space", "escape", "tab", "shift+tab", "up", "down",
+        "left", "right", "home", "end", "backspace", "question_mark", "full_stop", "slash", "minus",
+        "ctrl+s", "ctrl+o", "ctrl+r", "ctrl+p"]
+CHARACTERS = {"enter": "\r", "space": " ", "escape": "\x1b", "tab": "\t", "backspace": "\x7f",
+              "question_mark": "?", "full_stop": ".", "slash": "/", "minus": "-"}
+SETUPS = [GameSetup(BoardSpec(3, 3, 3), "human", "human"), GameSetup(BoardSpec(3, 3, 3), "human", "random"),
+          GameSetup(BoardSpec(7, 6, 4), "random", "random")]
+BURSTS = 25
+SEEDS = [*range(4), 18, 26]
+"""Storms 18 and 26 close the command palette in the burst that typed a search into it."""
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+async def test_bursts_of_keys_leave_a_game_on_screen_or_quit_cleanly(seed: int) -> None:
+    rng = random.Random(seed)
+    app = quick_app(SETUPS[seed % len(SETUPS)])
+    async with app.run_test(size=(100, 30)) as pilot:
+        for _ in range(BURSTS):
+            for key in rng.choices(KEYS, k=rng.randint(1, 8)):
+                app.post_message(events.Key(key, CHARACTERS.get(key, key if len(key) == 1 else None)))
+            for _ in range(3):
+                await pilot.pause()
+            if app.return_code is not None:
+                break
+            games = [screen for screen in app.screen_stack if isinstance(screen, GameScreen)]
+            assert len(games) == 1 and app.screen_stack[1] is games[0], "the game stays beneath the rest"
+            position = games[0].position
+            assert parse_record(position.record) == position, "the position is the game its moves make"
+    assert app.return_code in (None, 0)
