@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import gc
+import warnings
+
+import pytest
 from driving import (
     BlockingPlayer,
     GatedSolvers,
@@ -24,7 +28,7 @@ from tictactoe_tui.app.widgets.status import StatusLine
 from tictactoe_tui.engine import BoardSpec, Position
 from tictactoe_tui.engine.proof.book import shipped_win
 from tictactoe_tui.engine.solver import Value, solve
-from tictactoe_tui.session.setup import GameSetup
+from tictactoe_tui.session.setup import HUMAN, GameSetup
 
 PEOPLE = GameSetup(BoardSpec(3, 3, 3), "human", "human")
 
@@ -138,3 +142,20 @@ async def test_inside_the_shipped_gomoku_proof_the_hint_and_the_analysis_say_it_
         shown = cell_annotations(pilot)
         assert len(shown) == len(game(pilot).position.legal_moves)
         assert set(shown.values()) == {f"-≤{proven.plies - 1}"}
+
+
+async def test_a_worker_cancelled_before_it_starts_leaves_nothing_to_warn_about_at_exit(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Quitting can cancel a worker before it starts: what it was handed must not be a coroutine never
+    awaited, which Python reports on the terminal once the app has gone."""
+    async with quick_app(GameSetup(BoardSpec(4, 4, 3), HUMAN, HUMAN)).run_test() as pilot:
+        screen = game(pilot)
+        dropped: list[str] = []
+        monkeypatch.setattr(screen, "run_worker", lambda work, *, group: dropped.append(group))
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            screen.computer.hint()
+            screen.action_analysis()
+            gc.collect()
+        assert dropped == ["hint", "analysis"]
+        assert [str(warning.message) for warning in caught] == []

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
+from functools import partial
 from typing import Any, Protocol
 
 from ....engine import Cell, EngineFailure, MoveVerdict, Position, SearchResult
@@ -47,7 +48,10 @@ class Host(Protocol):
     @property
     def is_mounted(self) -> bool: ...
 
-    def run_worker(self, work: Coroutine[Any, Any, None], *, group: str) -> object: ...
+    def run_worker(self, work: Callable[[], Coroutine[None, None, Any]], *, group: str) -> object:
+        """Run ``work`` in a worker. It is handed uncalled: a worker cancelled before it starts (the app
+        quitting) then leaves no coroutine behind that was never awaited, for Python to warn about on
+        the terminal once the app has gone."""
 
     def redraw(self) -> None:
         """Draw the game again, its jobs brought in line with the board."""
@@ -93,7 +97,7 @@ class ComputerWorkers:
             return
         job = self._turns.next_turn()
         if job is not None:
-            self._host.run_worker(self._await_move(job), group="computer")
+            self._host.run_worker(partial(self._await_move, job), group="computer")
 
     def step(self) -> None:
         """In a paused game between computers, have the computer to move play one move."""
@@ -141,13 +145,13 @@ class ComputerWorkers:
         """Stop the jobs whose answers are no longer wanted; start the analysis the board needs."""
         job = self._turns.follow_board(can_start=self._host.is_mounted)
         if job is not None:
-            self._host.run_worker(self._await_analysis(job), group="analysis")
+            self._host.run_worker(partial(self._await_analysis, job), group="analysis")
 
     def hint(self) -> None:
         """Find the best move for the side to move in the position shown, and point it out."""
         asked = self._turns.hint()
         if isinstance(asked, Job):
-            self._host.run_worker(self._await_hint(asked), group="hint")
+            self._host.run_worker(partial(self._await_hint, asked), group="hint")
             self._host.redraw()
         elif asked is not None:
             self._host.point(asked)
@@ -190,7 +194,7 @@ class ComputerWorkers:
         """Have the engine review the finished game; the move list then marks each blunder."""
         asked = self._turns.review()
         if isinstance(asked, Job):
-            self._host.run_worker(self._await_review(asked), group="review")
+            self._host.run_worker(partial(self._await_review, asked), group="review")
             self._host.redraw()  # the status line says that the review is under way
         elif asked is not None:
             self._notices.refuse(asked.text)
