@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from driving import game, quick_app
 from textual import events
+from textual.command import CommandPalette
 from textual.pilot import Pilot
 
 from tictactoe_tui.app.screens.confirm import ConfirmScreen
@@ -81,3 +82,9 @@ async def test_keys_given_in_one_go_with_the_quit_key_do_nothing_while_the_app_c
         await keys_at_once(pilot, "q", "n", "escape", "n")
         assert app.return_code == 0
         assert stack(pilot) == [GameScreen]
+
+
+async def test_a_key_given_to_the_board_as_the_palette_opens_is_not_a_choice_in_the_palette() -> None:
+    async with quick_app(people("3x3")).run_test(size=(100, 30)) as pilot:
+        await keys_at_once(pilot, "enter", "ctrl+p")
+        assert stack(pilot) == [GameScreen, CommandPalette], "the palette stays open, nothing chosen"

@@ -4,6 +4,7 @@ the game, whatever screen the keys open and close on the way."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 from driving import quick_app
@@ -14,19 +15,21 @@ from tictactoe_tui.engine import BoardSpec, parse_record
 from tictactoe_tui.session.setup import GameSetup
 
 KEYS = [*"abcdefghijklmnopqrstuvwxyz0123456789", "enter", "space", "escape", "tab", "shift+tab", "up", "down",
-        "left", "right", "home", "end", "backspace", "question_mark", "full_stop", "slash", "minus",
+        "left", "right", "home", "end", "backspace", "question_mark", "full_stop", "asterisk", "minus",
         "ctrl+s", "ctrl+o", "ctrl+r", "ctrl+p"]
 CHARACTERS = {"enter": "\r", "space": " ", "escape": "\x1b", "tab": "\t", "backspace": "\x7f",
-              "question_mark": "?", "full_stop": ".", "slash": "/", "minus": "-"}
+              "question_mark": "?", "full_stop": ".", "asterisk": "*", "minus": "-"}
 SETUPS = [GameSetup(BoardSpec(3, 3, 3), "human", "human"), GameSetup(BoardSpec(3, 3, 3), "human", "random"),
           GameSetup(BoardSpec(7, 6, 4), "random", "random")]
 BURSTS = 25
-SEEDS = [*range(4), 18, 26]
+SEEDS = [18, 26, 71, 93]
 """Storms 18 and 26 close the command palette in the burst that typed a search into it."""
 
 
 @pytest.mark.parametrize("seed", SEEDS)
-async def test_bursts_of_keys_leave_a_game_on_screen_or_quit_cleanly(seed: int) -> None:
+async def test_bursts_of_keys_leave_a_game_on_screen_or_quit_cleanly(seed: int, tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)  # Ctrl+S saves the game under whatever name the storm types.
     rng = random.Random(seed)
     app = quick_app(SETUPS[seed % len(SETUPS)])
     async with app.run_test(size=(100, 30)) as pilot:

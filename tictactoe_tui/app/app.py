@@ -18,10 +18,11 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
+from weakref import WeakKeyDictionary
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
-from textual.events import Event, InputEvent
+from textual.events import Event, InputEvent, Key
 from textual.geometry import Offset
 from textual.screen import Screen
 from textual.theme import Theme
@@ -128,6 +129,8 @@ class TicTacToeApp(App[None]):
         """The process every search runs in, shared by the games of this app."""
         self._pause = pause
         self.profile, self._problems = Profile.load(saved=not served)
+        self._keys_given: WeakKeyDictionary[Key, Screen[object]] = WeakKeyDictionary()
+        """The screen on top when each key still on its way through the widgets was given."""
         """The player's settings and statistics: every screen reads them here, and writes them through it."""
         self._setup = None if setup is None else self._playable(setup)
         register_themes(self)
@@ -283,6 +286,13 @@ class TicTacToeApp(App[None]):
     async def on_event(self, event: Event) -> None:
         if isinstance(event, InputEvent) and self.return_code is not None:
             return  # Quitting: keys and clicks given after the quit key (in one go with it) do nothing.
+        if isinstance(event, Key) and not event.is_forwarded:
+            self._keys_given[event] = self.screen
+        elif isinstance(event, Key) and self._keys_given.get(event, self.screen) is not self.screen:
+            # Back from the widgets of a screen that another has covered or closed since (the key came
+            # in one go behind the key that did it): Textual would run it as a key of the screen on top
+            # now, where it was not meant, and Enter would choose in a menu the player never saw.
+            return
         await super().on_event(event)
 
     def on_unmount(self) -> None:
