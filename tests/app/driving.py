@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from textual import events
 from textual.command import CommandList
 from textual.pilot import Pilot
 
@@ -262,6 +263,20 @@ async def settled(pilot: Pilot[None]) -> None:
     """Wait until the computer, the analysis and any hint have finished."""
     await until(pilot, lambda: not game(pilot).busy)
     await pilot.pause()
+
+
+CHARACTERS = {"enter": "\r", "space": " ", "escape": "\x1b", "tab": "\t", "backspace": "\x7f",
+              "question_mark": "?", "full_stop": ".", "asterisk": "*", "minus": "-"}
+"""The characters of the named keys given by ``keys_at_once``; a single character is its own."""
+
+
+async def keys_at_once(pilot: Pilot[None], *keys: str, pauses: int = 5) -> None:
+    """``keys`` given before any is handled, as keys held down, typed ahead or pasted come (``Pilot.press``
+    waits for each key to be handled), then ``pauses`` rounds for what they started."""
+    for key in keys:
+        pilot.app.post_message(events.Key(key, CHARACTERS.get(key, key if len(key) == 1 else None)))
+    for _ in range(pauses):
+        await pilot.pause()
 
 
 def notifications(pilot: Pilot[None]) -> list[str]:

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from driving import game, quick_app
-from textual import events
+from driving import game, keys_at_once, quick_app
 from textual.command import CommandPalette
 from textual.pilot import Pilot
 
@@ -16,17 +15,7 @@ from tictactoe_tui.app.widgets.form_button import FormButton
 from tictactoe_tui.engine import BoardSpec
 from tictactoe_tui.session.setup import GameSetup
 
-
-def people(board: str) -> GameSetup:
-    return GameSetup(BoardSpec.parse(board), "human", "human")
-
-
-async def keys_at_once(pilot: Pilot[None], *keys: str) -> None:
-    """``keys`` given before any is handled, as keys held down, typed ahead or pasted come."""
-    for key in keys:
-        pilot.app.post_message(events.Key(key, {"escape": "\x1b", "space": " "}.get(key, key)))
-    for _ in range(5):
-        await pilot.pause()
+PEOPLE = GameSetup(BoardSpec(3, 3, 3), "human", "human")
 
 
 async def pressed_at_once(pilot: Pilot[None], button: str, times: int) -> None:
@@ -41,7 +30,7 @@ def stack(pilot: Pilot[None]) -> list[type[object]]:
 
 
 async def test_start_pressed_three_times_at_once_starts_one_game_and_keeps_it() -> None:
-    async with quick_app(people("3x3")).run_test(size=(100, 30)) as pilot:
+    async with quick_app(PEOPLE).run_test(size=(100, 30)) as pilot:
         await pilot.press("n")
         assert isinstance(pilot.app.screen, NewGameScreen)
         await pilot.press("5")  # A preset: the 7x6 board.
@@ -51,7 +40,7 @@ async def test_start_pressed_three_times_at_once_starts_one_game_and_keeps_it() 
 
 
 async def test_friend_pressed_twice_at_once_opens_one_form_over_the_new_game_screen() -> None:
-    async with quick_app(people("3x3")).run_test(size=(100, 30)) as pilot:
+    async with quick_app(PEOPLE).run_test(size=(100, 30)) as pilot:
         await pilot.press("n")
         await pressed_at_once(pilot, "#friend", 2)
         assert stack(pilot) == [GameScreen, NewGameScreen, FriendScreen]
@@ -61,7 +50,7 @@ async def test_friend_pressed_twice_at_once_opens_one_form_over_the_new_game_scr
 
 async def test_a_covered_screen_asked_to_close_leaves_the_one_over_it() -> None:
     answers: list[bool | None] = []
-    async with quick_app(people("3x3")).run_test(size=(100, 30)) as pilot:
+    async with quick_app(PEOPLE).run_test(size=(100, 30)) as pilot:
         question = ConfirmScreen("Leave this game?", "", yes="Leave", no="Stay")
         pilot.app.push_screen(question, answers.append)
         pilot.app.push_screen(HelpScreen())
@@ -75,9 +64,8 @@ async def test_a_covered_screen_asked_to_close_leaves_the_one_over_it() -> None:
         assert answers == [True]
 
 
-
 async def test_keys_given_in_one_go_with_the_quit_key_do_nothing_while_the_app_closes() -> None:
-    app = quick_app(people("3x3"))
+    app = quick_app(PEOPLE)
     async with app.run_test(size=(100, 30)) as pilot:
         await keys_at_once(pilot, "q", "n", "escape", "n")
         assert app.return_code == 0
@@ -85,6 +73,6 @@ async def test_keys_given_in_one_go_with_the_quit_key_do_nothing_while_the_app_c
 
 
 async def test_a_key_given_to_the_board_as_the_palette_opens_is_not_a_choice_in_the_palette() -> None:
-    async with quick_app(people("3x3")).run_test(size=(100, 30)) as pilot:
+    async with quick_app(PEOPLE).run_test(size=(100, 30)) as pilot:
         await keys_at_once(pilot, "enter", "ctrl+p")
         assert stack(pilot) == [GameScreen, CommandPalette], "the palette stays open, nothing chosen"

@@ -28,7 +28,7 @@ from tictactoe_tui.app.widgets.status import StatusLine
 from tictactoe_tui.engine import BoardSpec, Position
 from tictactoe_tui.engine.proof.book import shipped_win
 from tictactoe_tui.engine.solver import Value, solve
-from tictactoe_tui.session.setup import HUMAN, GameSetup
+from tictactoe_tui.session.setup import GameSetup
 
 PEOPLE = GameSetup(BoardSpec(3, 3, 3), "human", "human")
 
@@ -148,7 +148,7 @@ async def test_a_worker_cancelled_before_it_starts_leaves_nothing_to_warn_about_
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Quitting can cancel a worker before it starts: what it was handed must not be a coroutine never
     awaited, which Python reports on the terminal once the app has gone."""
-    async with quick_app(GameSetup(BoardSpec(4, 4, 3), HUMAN, HUMAN)).run_test() as pilot:
+    async with quick_app(PEOPLE).run_test() as pilot:
         screen = game(pilot)
         dropped: list[str] = []
         monkeypatch.setattr(screen, "run_worker", lambda work, *, group: dropped.append(group))

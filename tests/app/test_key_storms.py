@@ -7,8 +7,7 @@ import random
 from pathlib import Path
 
 import pytest
-from driving import quick_app
-from textual import events
+from driving import keys_at_once, quick_app
 
 from tictactoe_tui.app.screens.game import GameScreen
 from tictactoe_tui.engine import BoardSpec, parse_record
@@ -17,8 +16,6 @@ from tictactoe_tui.session.setup import GameSetup
 KEYS = [*"abcdefghijklmnopqrstuvwxyz0123456789", "enter", "space", "escape", "tab", "shift+tab", "up", "down",
         "left", "right", "home", "end", "backspace", "question_mark", "full_stop", "asterisk", "minus",
         "ctrl+s", "ctrl+o", "ctrl+r", "ctrl+p"]
-CHARACTERS = {"enter": "\r", "space": " ", "escape": "\x1b", "tab": "\t", "backspace": "\x7f",
-              "question_mark": "?", "full_stop": ".", "asterisk": "*", "minus": "-"}
 SETUPS = [GameSetup(BoardSpec(3, 3, 3), "human", "human"), GameSetup(BoardSpec(3, 3, 3), "human", "random"),
           GameSetup(BoardSpec(7, 6, 4), "random", "random")]
 BURSTS = 25
@@ -34,10 +31,7 @@ async def test_bursts_of_keys_leave_a_game_on_screen_or_quit_cleanly(seed: int, 
     app = quick_app(SETUPS[seed % len(SETUPS)])
     async with app.run_test(size=(100, 30)) as pilot:
         for _ in range(BURSTS):
-            for key in rng.choices(KEYS, k=rng.randint(1, 8)):
-                app.post_message(events.Key(key, CHARACTERS.get(key, key if len(key) == 1 else None)))
-            for _ in range(3):
-                await pilot.pause()
+            await keys_at_once(pilot, *rng.choices(KEYS, k=rng.randint(1, 8)), pauses=3)
             if app.return_code is not None:
                 break
             games = [screen for screen in app.screen_stack if isinstance(screen, GameScreen)]
