@@ -19,8 +19,9 @@ KEYS = [*"abcdefghijklmnopqrstuvwxyz0123456789", "enter", "space", "escape", "ta
 SETUPS = [GameSetup(BoardSpec(3, 3, 3), "human", "human"), GameSetup(BoardSpec(3, 3, 3), "human", "random"),
           GameSetup(BoardSpec(7, 6, 4), "random", "random")]
 BURSTS = 25
-SEEDS = [18, 26, 71, 93]
-"""Storms 18 and 26 close the command palette in the burst that typed a search into it."""
+SEEDS = [51, 71, 93]
+"""Storms that once failed: 51 chose twice in the command palette, 71 gave keys behind the quit key, 93
+gave Enter to the board behind Ctrl+P."""
 
 
 @pytest.mark.parametrize("seed", SEEDS)

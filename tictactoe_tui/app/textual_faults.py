@@ -6,9 +6,11 @@ case that goes wrong, so that it can be dropped as soon as Textual no longer nee
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal, cast
 
+from textual.await_complete import AwaitComplete
 from textual.command import CommandPalette
+from textual.screen import Screen
 from textual.widgets import OptionList
 
 
@@ -56,5 +58,26 @@ def guard_closed_palette_searches() -> None:
     CommandPalette._gather_commands = _gather_commands  # type: ignore[method-assign, assignment]
 
 
+def guard_dismissals() -> None:
+    """A screen asked to close when it is not the one on top (it has closed already, or another covers
+    it) stays as it is.
+
+    Seen in Textual 8.2.8: ``Screen.dismiss`` pops whatever screen is on top of the stack. A key given
+    twice in one go (Enter pressed twice, Space held down, keys pasted) queues two presses of the same
+    button, or two choices in the command palette, before the first is handled: the first closes the
+    screen, and the second, handled by that screen after it has gone, would close the one beneath it,
+    the game itself, and with nothing left beneath, end the program in an error.
+    """
+    dismiss = Screen.dismiss
+
+    def _dismiss(self: Screen[Any], result: Any = None) -> AwaitComplete:
+        if not self.is_active:
+            return cast(AwaitComplete, AwaitComplete.nothing())  # type: ignore[no-untyped-call]
+        return dismiss(self, result)
+
+    Screen.dismiss = _dismiss  # type: ignore[method-assign]
+
+
 guard_page_moves()
 guard_closed_palette_searches()
+guard_dismissals()

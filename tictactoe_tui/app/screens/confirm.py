@@ -6,12 +6,11 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
 from textual.widgets import Button, Label
 
-from ..closing import ModalClosedFromTop
 
-
-class ConfirmScreen(ModalClosedFromTop[bool]):
+class ConfirmScreen(ModalScreen[bool]):
     """Dismisses with True only on an explicit yes (``y`` or its button); ``n``, Esc or Enter keep things."""
 
     BINDINGS = [

@@ -16,6 +16,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
 from ...engine import BoardSpec, Mark
@@ -25,7 +26,6 @@ from ...network.link import TIMING, Timing
 from ...network.protocol import MAX_NAME_CHARS
 from ...session.connection import Sitting, host_game, join_game
 from ...session.names import login_name
-from ..closing import ClosedFromTop
 from ..widgets.choice import Choice
 from ..widgets.form_button import FormButton
 
@@ -33,7 +33,7 @@ HOST, JOIN = "host", "join"
 """The two ways to play a friend: host the game, or join theirs."""
 
 
-class FriendScreen(ClosedFromTop[Sitting | None]):
+class FriendScreen(Screen[Sitting | None]):
     """Host a game on ``spec`` or join one; dismissed with the game once it is under way, or None."""
 
     AUTO_FOCUS = "#role"

@@ -12,13 +12,13 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.screen import ModalScreen
 from textual.widgets import Input, Label
 
 from ...engine import BoardSpec, Cell, NotationError
-from ..closing import ModalClosedFromTop
 
 
-class GoToCellScreen(ModalClosedFromTop[Cell | None]):
+class GoToCellScreen(ModalScreen[Cell | None]):
     """Dismisses with the cell named, or None on Esc."""
 
     DEFAULT_CSS = """

@@ -10,10 +10,10 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.markup import escape
+from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ...engine.levels import HARD_SLIP, MEDIUM_BEATEN, MEDIUM_SLIP, tournament_rows
-from ..closing import ModalClosedFromTop
 
 RULES = """\
 Two players take turns to put their mark in an empty cell, **X** first. The
@@ -218,7 +218,7 @@ def help_content() -> Content:
     return Content.from_markup("\n\n".join(blocks))
 
 
-class HelpScreen(ModalClosedFromTop[None]):
+class HelpScreen(ModalScreen[None]):
     """The keys, rules and levels over the game, which goes on underneath.
 
     The text is one Static, not Textual's Markdown widget with a widget per

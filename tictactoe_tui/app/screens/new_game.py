@@ -21,6 +21,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.events import Resize
+from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
 from ...engine import MAX_SIDE, MIN_SIDE, BoardSpec, BoardSpecError, Position
@@ -28,7 +29,6 @@ from ...gomocup.controllers import BRAIN_PREFIX, brain_problem
 from ...profile.saved_games import SavedGame
 from ...profile.settings import KeypadLayout
 from ...session.setup import CONTROLLERS, HUMAN, Brain, Controller, GameSetup, without_brains
-from ..closing import ClosedFromTop
 from ..geometry import plan_screen, too_small_message
 from ..labels import KEYPAD_LABELS
 from ..presets import PRESETS
@@ -77,7 +77,7 @@ class NewGame:
     """A game against a friend on another computer, under way: played on its own screen."""
 
 
-class NewGameScreen(ClosedFromTop[NewGame | None]):
+class NewGameScreen(Screen[NewGame | None]):
     """Choose a board, players and keypad; dismissed with a ``NewGame``, or None to go back.
 
     Every field is one ``Choice`` widget (its menu is built only when opened), the presets are one

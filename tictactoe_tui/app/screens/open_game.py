@@ -16,12 +16,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
+from textual.screen import ModalScreen
 from textual.widgets import Input, Label, OptionList
 from textual.widgets.option_list import Option
 
 from ...engine import GameError
 from ...profile.saved_games import SavedGame, games_dir, open_game, saved_games
-from ..closing import ModalClosedFromTop
 
 
 def listed(path: Path) -> Content:
@@ -33,7 +33,7 @@ def listed(path: Path) -> Content:
     return Content.assemble(path.name, ("  " + record, "dim"))
 
 
-class OpenGameScreen(ModalClosedFromTop[SavedGame | None]):
+class OpenGameScreen(ModalScreen[SavedGame | None]):
     """Dismisses with the game read from the file chosen, or with None on Esc."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]

@@ -15,16 +15,16 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
+from textual.screen import ModalScreen
 from textual.widgets import Input, Label
 
 from ...engine import Position
 from ...profile.saved_games import new_game_path, save_game
 from ...session.setup import GameSetup
-from ..closing import ModalClosedFromTop
 from .confirm import ConfirmScreen
 
 
-class SaveGameScreen(ModalClosedFromTop[Path | None]):
+class SaveGameScreen(ModalScreen[Path | None]):
     """Saves the game to the path typed on Enter and dismisses with that path, or with None on Esc."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]

@@ -16,10 +16,10 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
 from textual.widgets import Button, DataTable, Static
 
 from ...profile.statistics import SessionScore, Statistics, Tally
-from ..closing import ModalClosedFromTop
 from .confirm import ConfirmScreen
 
 _COLUMNS: tuple[tuple[str, JustifyMethod], ...] = (
@@ -60,7 +60,7 @@ def confirm_reset() -> ConfirmScreen:
                          yes="Reset", no="Keep")
 
 
-class StatisticsScreen(ModalClosedFromTop[bool]):
+class StatisticsScreen(ModalScreen[bool]):
     """Statistics per board and opponent (a computer level, or a friend online), and the session's score.
 
     Dismisses with True when the player asked for, and confirmed, a reset.

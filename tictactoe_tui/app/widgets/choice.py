@@ -22,11 +22,10 @@ from textual.content import Content
 from textual.events import Click
 from textual.geometry import Offset, Size
 from textual.message import Message
+from textual.screen import ModalScreen
 from textual.style import Style
 from textual.widget import Widget
 from textual.widgets import OptionList
-
-from ..closing import ModalClosedFromTop
 
 T = TypeVar("T")
 
@@ -212,7 +211,7 @@ def _within(value: int, low: int, high: int) -> int:
     return max(low, min(value, high))
 
 
-class ChoiceMenu(ModalClosedFromTop[int | None]):
+class ChoiceMenu(ModalScreen[int | None]):
     """Every value of a field, with the chosen one over the field itself; dismissed with an index or None.
 
     Built only when opened, so a form pays nothing for its menus until one is used. Escape, or a
