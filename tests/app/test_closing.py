@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from driving import game, keys_at_once, quick_app
-from textual.command import CommandPalette
+from driving import game, keys_at_once, quick_app, until
+from textual.command import CommandList, CommandPalette
 from textual.pilot import Pilot
 
 from tictactoe_tui.app.screens.confirm import ConfirmScreen
@@ -76,3 +76,14 @@ async def test_a_key_given_to_the_board_as_the_palette_opens_is_not_a_choice_in_
     async with quick_app(PEOPLE).run_test(size=(100, 30)) as pilot:
         await keys_at_once(pilot, "enter", "ctrl+p")
         assert stack(pilot) == [GameScreen, CommandPalette], "the palette stays open, nothing chosen"
+
+
+async def test_a_command_chosen_twice_at_once_in_the_palette_runs_once() -> None:
+    """Run twice, the analysis would be shown and hidden again, as if Enter had done nothing."""
+    async with quick_app(PEOPLE).run_test(size=(100, 30)) as pilot:
+        await pilot.press("ctrl+p", *"analysis")
+        commands = pilot.app.screen.query_one(CommandList)
+        await until(pilot, lambda: commands.option_count == 1 and commands.highlighted == 0)
+        await keys_at_once(pilot, "enter", "enter")
+        assert stack(pilot) == [GameScreen]
+        assert game(pilot).analysing

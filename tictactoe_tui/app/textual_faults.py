@@ -11,7 +11,7 @@ from typing import Any, Literal, cast
 from textual.await_complete import AwaitComplete
 from textual.command import CommandPalette
 from textual.screen import Screen
-from textual.widgets import OptionList
+from textual.widgets import Button, Input, OptionList
 
 
 def guard_page_moves() -> None:
@@ -78,6 +78,35 @@ def guard_dismissals() -> None:
     Screen.dismiss = _dismiss  # type: ignore[method-assign]
 
 
+def guard_closed_palette_choices() -> None:
+    """A choice that reaches the command palette once it has closed runs nothing.
+
+    Seen in Textual 8.2.8: Enter given twice in one go to the palette selects the highlighted command
+    twice before the first selection is handled. The first closes the palette and runs the command;
+    the second, handled by the palette after it has gone, runs the command again: "Analysis" chosen
+    so shows the analysis and hides it at once, as if Enter had done nothing. The choice is Textual's
+    ``_select_or_command``, called by name from ``_select_command`` and registered by ``@on`` for
+    ``Input.Submitted`` and ``Button.Pressed`` when the class was made, so both are replaced.
+    """
+    select = getattr(CommandPalette, "_select_or_command", None)
+    if select is None:
+        return  # A Textual without the method has no such fault to guard against.
+
+    def _select_or_command(self: CommandPalette,
+                           event: Input.Submitted | Button.Pressed | None = None) -> None:
+        if not self.is_active:
+            if event is not None:
+                event.stop()
+            return
+        select(self, event)
+
+    CommandPalette._select_or_command = _select_or_command  # type: ignore[method-assign]
+    for handlers in CommandPalette._decorated_handlers.values():
+        handlers[:] = [(_select_or_command if method is select else method, selectors)
+                       for method, selectors in handlers]
+
+
 guard_page_moves()
 guard_closed_palette_searches()
+guard_closed_palette_choices()
 guard_dismissals()
