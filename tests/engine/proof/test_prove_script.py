@@ -267,8 +267,8 @@ def test_a_transplant_run_keeps_what_the_checker_passes_and_offers_the_rest_agai
 
 def split_args(nodes: int, split: int) -> dict[str, Any]:
     return {"processes": 1, "minutes": 5.0, "memory": None, "plies": 35, "nodes": nodes, "split": split,
-            "leaf_cost": 3_000, "python": True, "probe": 1, "narrowest": 0, "ends": False,
-            "deepest_nodes": None}
+            "leaf_cost": 3_000, "python": True, "probe": 1, "narrowest": 0, "open_at_most": None,
+            "ends": False, "deepest_nodes": None}
 
 
 def split_script(monkeypatch: pytest.MonkeyPatch, unit: tuple[int, ...]) -> ModuleType:
@@ -833,6 +833,55 @@ def test_a_probe_stops_searching_a_move_once_it_cannot_be_picked(
     assert cut_short and "at least" in out  # some move was beaten before all its replies were searched
     assert reordered  # and some position's first move was not the one searched first
     assert f"the probe skipped {queued - len(searched):,} searches of {queued:,} that could not" in out
+
+
+@pytest.mark.parametrize("most", [0, 1])
+def test_a_probe_bounded_in_the_replies_left_open_picks_only_a_move_within_the_bound(
+        most: int, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    # The probe's last candidate leaves one reply open, every other move all of theirs.
+    script, document, progress, args = split_by_reply_once(monkeypatch, tuple(QUIET.moves))
+    position = min(script.unit_moves(name) for name in progress["failed_reply"])
+    moves = script.candidate_moves(progress, position, defence_of, 3, 0)
+    narrow = moves[-1]
+    hard = defence_of((*position, narrow)).needed[0]
+    assert all(len(defence_of((*position, move)).needed) > most + 1 for move in moves[:-1])
+    searched: list[tuple[int, ...]] = []
+
+    def one_open(document: dict[str, Any], progress: dict[str, Any], worker: Any, tasks: list[Any],
+                 recorded: Any, args: argparse.Namespace, start: str, wanted: Any) -> bool:
+        """Every search spends its budget without a proof, but those of the narrow move's replies
+        other than ``hard``, which are proven (by stand-in trees)."""
+        for task in tasks:
+            if wanted(task):
+                moves_searched = task[0]
+                searched.append(moves_searched)
+                proven = moves_searched[:-1] == (*position, narrow) and moves_searched[-1] != hard
+                recorded((moves_searched, [0] if proven else None, task[1], 0.0))
+        return True
+
+    monkeypatch.setattr(script, "run", one_open)
+    capsys.readouterr()
+    bounded = argparse.Namespace(**args | {"deeper": 1, "probe": 3, "open_at_most": most})
+    assert script.probe(document, progress, [position], defence_of, never_countered, bounded, False)
+    out = capsys.readouterr().out
+    for move in moves[:-1]:  # each stopped once it left more open than the bound
+        assert sum(found[:-1] == (*position, move) for found in searched) == most + 1
+    picked = progress["picked"].get(script.moves_name(position))
+    if most:
+        assert picked == BOARD.cell_name(narrow)
+        assert f"X's move {picked} picked, the probe left 1 of its" in out
+    else:
+        assert picked is None
+        assert f"{script.moves_name(position)}: no move to split by among X's first 3 threats, leaving at " \
+               "most 0 replies open" in out
+
+
+def test_a_bound_on_the_replies_left_open_needs_a_probe(capsys: pytest.CaptureFixture[str]) -> None:
+    split = ["--split", "1", "--by-reply", "--deeper", "1"]
+    for flags in ([*split, "--open-at-most", "1"], [*split, "--probe", "2", "--open-at-most", "-1"]):
+        with pytest.raises(SystemExit):
+            load_script().main(flags)
+        assert "--open-at-most bounds the replies a probe's pick leaves open" in capsys.readouterr().err
 
 
 def test_a_reply_with_no_move_to_split_by_abandons_the_move_above_it_and_its_reply_is_probed_again(
