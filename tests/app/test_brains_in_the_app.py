@@ -74,6 +74,26 @@ async def test_a_failing_brain_ends_only_its_own_turn(mode: str, said: str) -> N
         assert screen.position.record == "7x7k4: d4 c4"
 
 
+async def test_a_person_takes_over_from_a_failed_brain_in_a_game_between_computers() -> None:
+    setup = GameSetup(BoardSpec(7, 7, 4), "easy", fake("exit"))
+    async with quick_app(setup).run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: game(pilot).setup.is_human(Mark.O))
+        screen = game(pilot)
+        assert len(screen.position.moves) == 1 and not screen.thinking
+        await until(pilot, lambda: "Play" in [key.description for key in pilot.app.screen.query(FooterKey)])
+        position = screen.position
+        cell = position.legal_moves[0]
+        await pilot.click(f"#cell-{position.cell_name(cell)}")
+        assert screen.position.moves[1] == cell, "a click plays O's move"
+        await until(pilot, lambda: screen.position.to_move is Mark.O)
+        board = screen.query_one(Board)
+        while board.cursor in screen.position.moves:
+            await pilot.press("right")
+        at = board.cursor
+        await pilot.press("enter")
+        assert screen.position.moves[3] == at, "Enter plays O's move at the cursor"
+
+
 async def test_a_brain_that_refuses_the_board_is_reported_in_its_own_words() -> None:
     setup = GameSetup(BoardSpec(7, 7, 4), "human", fake("refuse"))
     async with quick_app(setup).run_test(size=(120, 40)) as pilot:

@@ -65,11 +65,13 @@ def test_a_finished_game_dims_what_no_longer_applies() -> None:
     assert keys(turns)["hint"] is True, "a position of the replay"
 
 
-def test_the_keys_stay_those_of_the_players_the_game_began_with() -> None:
+def test_the_keys_stay_those_of_the_players_the_game_began_with_but_the_board_s_enter() -> None:
     turns = turns_of(COMPUTERS)
+    assert keys(turns)["play_cursor"] is False, "left out between computers"
     turns.game.hand_to_person(Mark.X)
-    assert keys(turns)["play_cursor"] is False, "still left out"
+    assert keys(turns)["play_cursor"] is True, "the person who took over plays with it"
     assert keys(turns)["pause"] is None, "dimmed: a person plays now, but the key keeps its place"
+    assert keys(turns)["move_now"] is None, "dimmed, in its place"
 
 
 def test_any_other_key_applies() -> None:

@@ -316,14 +316,16 @@ class Turns:
 
         A key that never applies to the players the game began with (pausing a game a person plays,
         moving now between two people) is left out for the whole game, even once a person takes over
-        a side whose computer failed, so that no key moves as the game goes. ``board_focused`` says
-        whether the board takes the keys (nothing else has the focus): the board's own Enter shows then.
+        a side whose computer failed, so that no key moves as the game goes; but a person who takes
+        over in a game between computers gets the board's Enter, without which they could not play.
+        ``board_focused`` says whether the board takes the keys (nothing else has the focus): the
+        board's own Enter shows then.
         """
         game = self.game
         humans = game.humans
         began = game.players_at_start
         if action == "play_cursor":
-            if not began:
+            if not humans:
                 return False
             return board_focused or None
         if action == "undo":

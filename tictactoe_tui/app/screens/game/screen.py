@@ -172,7 +172,7 @@ class GameScreen(Screen[None]):
         board.annotations = board_annotations(turns, shown)
         board.keypad = self._host.profile.settings.keypad
         board.active = not replaying and not position.is_over and game.setup.is_human(position.to_move)
-        board.playable = bool(game.players_at_start)
+        board.playable = bool(game.humans)
         info = self.query_one(GameInfo)
         info.setup = game.setup
         info.position = position
