@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from functools import partial
 
+import pytest
 from driving import (
     FirstCellPlayer,
     board,
@@ -19,6 +20,7 @@ from driving import (
     until,
 )
 from textual.pilot import Pilot
+from textual.widgets import Label
 from textual.widgets._footer import FooterKey
 
 from tictactoe_tui.app import TicTacToeApp
@@ -67,6 +69,56 @@ async def test_leaving_a_game_against_the_computer_asks_and_counts_it_lost() -> 
         assert played(pilot, 0)
     statistics, problem = load_statistics()
     assert problem is None and statistics.get(TTT, "easy") == Tally(losses=1)
+
+
+@pytest.mark.parametrize("route", ["ctrl+q", "palette", "ctrl+q over the help"])
+async def test_every_way_to_quit_asks_first_and_counts_the_game_given_up_lost(route: str) -> None:
+    app = quick_app(AGAINST_EASY, players=seeded(easy=FirstCellPlayer()))
+    async with app.run_test() as pilot:
+        await pilot.press("5")
+        await until(pilot, partial(played, pilot, 2))
+
+        async def quit_by_route() -> None:
+            if route == "palette":
+                await run_command(pilot, "quit")
+            elif route == "ctrl+q":
+                await pilot.press("ctrl+q")
+            else:
+                await pilot.press("question_mark", "ctrl+q")
+            await until(pilot, lambda: isinstance(pilot.app.screen, ConfirmScreen))
+
+        await quit_by_route()
+        await pilot.press("n")
+        await pilot.pause()
+        if route == "ctrl+q over the help":
+            await pilot.press("escape")
+        assert app.return_code is None and played(pilot, 2), "staying keeps the game"
+        await quit_by_route()
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert len([screen for screen in app.screen_stack if isinstance(screen, ConfirmScreen)]) == 1, \
+            "asked once"
+        await pilot.press("y")
+        await until(pilot, lambda: app.return_code is not None)
+    statistics, problem = load_statistics()
+    assert problem is None and statistics.get(TTT, "easy") == Tally(losses=1)
+
+
+async def test_the_question_says_what_leaving_a_game_reopened_after_its_end_costs() -> None:
+    app = quick_app(AGAINST_EASY, players=seeded(easy=FirstCellPlayer()))
+    async with app.run_test() as pilot:
+        for key, moves in (("5", 2), ("3", 4), ("7", 5)):  # X wins on the diagonal a3 b2 c1
+            await pilot.press(key)
+            await until(pilot, partial(played, pilot, moves))
+        await pilot.press("u")
+        assert game(pilot).position.outcome.status is Status.PLAYING
+        await pilot.press("r")
+        assert isinstance(pilot.app.screen, ConfirmScreen)
+        said = [str(label.render()) for label in pilot.app.screen.query(Label)]
+        assert "The moves so far will be lost (c copies the record first)." in said, "counted once, as a win"
+        await pilot.press("y")
+    statistics, problem = load_statistics()
+    assert problem is None and statistics.get(TTT, "easy").wins == 1 and not statistics.get(TTT, "easy").losses
 
 
 async def test_a_game_not_yet_begun_or_finished_is_left_without_asking() -> None:

@@ -128,3 +128,24 @@ def test_a_replay_of_moves_a_new_move_replaces_ends() -> None:
     game.show(1)
     game.show_live()
     assert game.shown_position == game.position
+
+
+def test_what_a_game_given_up_costs_is_known_before_it_is_given_up() -> None:
+    fresh = Game(AGAINST_PERFECT)
+    fresh.play(cell("b2"))
+    assert fresh.lost_if_left and fresh.lost_in_statistics_if_left
+
+    reopened = Game(AGAINST_PERFECT)
+    for name in ["a1", "b2", "a2", "a3", "c1", "b1", "b3", "c2", "c3"]:
+        reopened.play(cell(name))
+    assert reopened.newly_over() is not None
+    assert reopened.undo() and reopened.in_progress
+    assert not reopened.lost_if_left and reopened.abandon() is None, "counted once, when it ended"
+
+    from_a_record = Game(AGAINST_PERFECT, Position.from_moves("3x3", "b2 a1"))
+    from_a_record.play(cell("c3"))
+    assert from_a_record.lost_if_left and not from_a_record.lost_in_statistics_if_left, "the session's only"
+
+    against_a_brain = Game(GameSetup(BoardSpec(3, 3, 3), "human", "brain:pbrain-any"))
+    against_a_brain.play(cell("b2"))
+    assert against_a_brain.lost_if_left and not against_a_brain.lost_in_statistics_if_left

@@ -275,8 +275,17 @@ class TicTacToeApp(App[None]):
                         markup=False)
 
     async def action_quit(self) -> None:
-        """Quit at once, whatever the computer is doing."""
-        self.quit_now()
+        """Quit at once, whatever the computer is doing, after the screen of the game on screen has
+        asked (if its game is in progress): ``q`` over any other screen, Ctrl+Q and the palette's
+        Quit alike, so that no way out leaves a game against the computer uncounted."""
+        from .screens.game import GameScreen
+        from .screens.online import OnlineScreen
+
+        games = [screen for screen in self.screen_stack if isinstance(screen, GameScreen | OnlineScreen)]
+        if games:
+            games[-1].action_quit()
+        else:
+            self.quit_now()
 
     def quit_now(self) -> None:
         """Quit at once: the engine's process is killed, not asked."""

@@ -167,12 +167,24 @@ class Game:
             return False
         return any(Mark.at_ply(ply) in humans for ply in range(self.opened_at, len(self.history.line)))
 
+    @property
+    def lost_if_left(self) -> bool:
+        """True when giving the game up now counts a loss (``abandon``): a person against the computer
+        in a game not counted yet (a game reopened by undo after its end was counted then)."""
+        return len(self.humans) == 1 and self.in_progress and not self.counted
+
+    @property
+    def lost_in_statistics_if_left(self) -> bool:
+        """True when the loss of a game given up now goes into the statistics against the computer,
+        not only into the session's score: a computer level's game begun on the empty board."""
+        return self.lost_if_left and self.in_statistics and counted_game(self.setup) is not None
+
     def abandon(self) -> Outcome | None:
         """Give the game up: against the computer it is lost, so the outcome to count (None otherwise).
 
         Counting it keeps restarting a losing game from protecting an unbeaten run.
         """
-        if len(self.humans) != 1 or not self.in_progress or self.counted:
+        if not self.lost_if_left:
             return None
         (person,) = self.humans
         self.counted = True

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from ....session.connection import Sitting
 
 LOST_TO_THE_COMPUTER = "It counts as a loss against the computer."
+LOST_IN_THE_SESSION = "It counts as a loss in this session's score."
 MOVES_LOST = "The moves so far will be lost (c copies the record first)."
 
 
@@ -58,6 +59,8 @@ class Leaving:
         """Counts a game given up (see ``Scorekeeper.count``)."""
         self._start = start
         """Begins the game chosen on the new-game screen, from a saved game's position if one was opened."""
+        self._question: ConfirmScreen | None = None
+        """The question about leaving while it is asked: a second way out waits for its answer."""
 
     def then(self, then: Callable[[], None]) -> None:
         """Run ``then`` at once, or once the player confirms giving up the game in progress."""
@@ -65,15 +68,19 @@ class Leaving:
         if not game.in_progress:
             then()
             return
-        text = LOST_TO_THE_COMPUTER if len(game.humans) == 1 else MOVES_LOST
+        if self._question is not None and self._question in self._screen.app.screen_stack:
+            return
+        text = (MOVES_LOST if not game.lost_if_left
+                else LOST_TO_THE_COMPUTER if game.lost_in_statistics_if_left else LOST_IN_THE_SESSION)
 
         def answered(leave: bool | None) -> None:
+            self._question = None
             if leave:
                 self._count(self._turns.game.abandon())
                 then()
 
-        question = ConfirmScreen("Leave this game?", text, yes="Leave", no="Stay")
-        self._screen.app.push_screen(question, answered)
+        self._question = ConfirmScreen("Leave this game?", text, yes="Leave", no="Stay")
+        self._screen.app.push_screen(self._question, answered)
 
     def quit(self) -> None:
         """Quit at once, whatever the computer is doing (after asking, if a game is in progress)."""
