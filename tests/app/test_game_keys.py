@@ -118,7 +118,8 @@ async def test_the_question_says_what_leaving_a_game_reopened_after_its_end_cost
         assert "The moves so far will be lost (c copies the record first)." in said, "counted once, as a win"
         await pilot.press("y")
     statistics, problem = load_statistics()
-    assert problem is None and statistics.get(TTT, "easy").wins == 1 and not statistics.get(TTT, "easy").losses
+    tally = statistics.get(TTT, "easy")
+    assert problem is None and tally.wins == 1 and not tally.losses
 
 
 async def test_a_game_not_yet_begun_or_finished_is_left_without_asking() -> None:

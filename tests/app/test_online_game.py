@@ -241,6 +241,25 @@ async def test_a_dropped_connection_is_joined_again_with_j_and_the_game_goes_on(
     await hosting.close()
 
 
+async def test_a_board_hidden_by_a_terminal_too_small_takes_no_move_online() -> None:
+    app, hosting = await hosting_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        friend = await join_game("127.0.0.1", hosting.server.port, CODE, name="Bob", timing=TIMING)
+        await until(pilot, lambda: hosting.online.connected)
+        await pilot.press("left")  # the cursor on the empty a2
+        await pilot.resize_terminal(10, 5)
+        await pilot.pause()
+        assert not online(pilot).board.display
+        await pilot.press("enter", "space")
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause()
+        assert hosting.online.position.moves == (), "no move on the board nobody could see"
+        await pilot.press("enter")
+        await until(pilot, lambda: friend.online.position.record == "3x3k3: a2")
+        await friend.close()
+    await hosting.close()
+
+
 async def test_a_game_served_to_a_browser_offers_no_friend_online() -> None:
     async with quick_app(served=True).run_test(size=(100, 30)) as pilot:
         await until(pilot, lambda: isinstance(pilot.app.screen, NewGameScreen))

@@ -47,20 +47,20 @@ async def test_a_small_terminal_says_how_large_it_must_be_and_the_game_goes_on()
     setup = GameSetup(spec, "human", "human")
     width, height = needed_size(spec)
     async with quick_app(setup).run_test(size=(80, 24)) as pilot:
-        await pilot.press("enter")
+        await pilot.press("enter", "left")  # h8, and the cursor on the empty g8
         await pilot.resize_terminal(width - 1, height)
         await pilot.pause()
         assert not board(pilot).display and too_small(pilot).display
         message = str(too_small(pilot).render())
         assert f"Terminal too small for 15x15: needs {width}x{height}, now {width - 1}x{height}" in message
-        await pilot.press("enter", "left", "enter")
+        await pilot.press("enter", "space", "left", "enter")
         assert game(pilot).position.record == "15x15k5: h8", "a hidden board takes no moves"
         await pilot.resize_terminal(width, height)
         await pilot.pause()
         assert board(pilot).display and not too_small(pilot).display
         assert board(pilot).has_focus
-        await pilot.press("left", "enter")
-        assert game(pilot).position.record == "15x15k5: h8 g8"
+        await pilot.press("enter")
+        assert game(pilot).position.record == "15x15k5: h8 g8", "the cursor waited on g8"
 
 
 async def test_a_game_can_start_in_a_terminal_too_small_for_it() -> None:

@@ -224,6 +224,8 @@ class OnlineScreen(Screen[None]):
         change it stay lit: pressed, they say what the game waits for.
         """
         online = self.online
+        if action == "play_cursor" and not self.board.display:
+            return None  # A board hidden by a terminal too small for it takes no move.
         if action in ("play_cursor", "undo", "again") and online.waiting() is not None:
             return True
         if action == "play_cursor":

@@ -249,7 +249,9 @@ class GameScreen(Screen[None]):
         refused = self.files.applies(action)
         if refused is not None:
             return refused
-        return self.turns.key_state(action, board_focused=focused is None or isinstance(focused, Board))
+        # A board hidden by a terminal too small for it has no focus, but its Enter is not the screen's.
+        board_focused = self.board.display and (focused is None or isinstance(focused, Board))
+        return self.turns.key_state(action, board_focused=board_focused)
 
     def action_why_not(self, action: str) -> None:
         """A key that does nothing now: the bell, and the reason."""
