@@ -130,6 +130,17 @@ def test_an_undo_the_friend_accepts_takes_back_the_move_on_both_ends() -> None:
     assert wire.heard["host"][-1].text == "Bob agrees: your move is taken back."
 
 
+def test_an_undo_asked_after_the_friend_replied_says_the_reply_goes_too() -> None:
+    wire = Wire(ann())
+    play(wire, "b2", "a1")
+    assert wire.host.ask_undo() is None
+    wire.deliver()
+    assert wire.heard["guest"][-1].text == "Ann asks to take back their last move, and with it your reply a1."
+    wire.guest.answer_undo(True)
+    wire.deliver()
+    assert wire.host.position.record == wire.guest.position.record == "3x3k3:"
+
+
 def test_an_undo_the_friend_declines_leaves_the_game_as_it_was() -> None:
     wire = Wire(ann())
     play(wire, "b2", "a1")

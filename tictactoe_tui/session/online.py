@@ -323,8 +323,16 @@ class OnlineGame:
         if not self.game.history.can_undo({self.mine.other}):
             raise PeerError("a request to take back a move, with no move to take back")
         self.asked = self.mine.other
-        words = f"{self.friend} asks to take back their last move."
-        self._changed(Notice(words, "Online"))
+        self._changed(Notice(self.undo_request(), "Online"))
+
+    def undo_request(self) -> str:
+        """The friend's request to take back a move, in words: their move goes with the reply made
+        here after it, if there is one, and the player must know what they agree to lose."""
+        position = self.position
+        if position.to_move is self.mine:
+            return f"{self.friend} asks to take back their last move."
+        reply = position.cell_name(position.moves[-1])
+        return f"{self.friend} asks to take back their last move, and with it your reply {reply}."
 
     def _undo_answered(self, message: UndoReply) -> None:
         if self.asked is not self.mine or message.ply != len(self.position.moves):

@@ -161,9 +161,8 @@ class OnlineScreen(Screen[None]):
         online = self.online
         asked = online.asked is online.mine.other
         if asked and self._question is None:
-            self._question = ConfirmScreen("Take back a move?",
-                                           f"{online.friend} asks to take back their last move.",
-                                           yes="Accept", no="Decline")
+            self._question = ConfirmScreen("Take back a move?", online.undo_request(), yes="Accept",
+                                           no="Decline")
             self.app.push_screen(self._question, self._answered)
         elif not asked and self._question is not None:
             question, self._question = self._question, None
