@@ -295,7 +295,7 @@ def test_a_port_taken_after_the_check_is_still_one_line(
         cli.main(["serve", "--port", str(port)])
     assert exited.value.code == 2
     lines = capsys.readouterr().err.strip().splitlines()
-    said = f"tictactoe-tui: error: cannot serve on 127.0.0.1:{port}: Address already in use"
+    said = f"tictactoe-tui serve: error: cannot serve on 127.0.0.1:{port}: Address already in use"
     assert lines[-1].startswith(said)
 
 
@@ -324,7 +324,7 @@ def test_every_kind_of_failure_expected_is_refused_in_one_line_with_exit_2(
     assert exited.value.code == 2
     captured = capsys.readouterr()
     assert captured.out == ""
-    assert captured.err == f"tictactoe-tui: error: {says} (see tictactoe-tui --help)\n"
+    assert captured.err == f"tictactoe-tui solve: error: {says} (see tictactoe-tui solve --help)\n"
 
 
 @pytest.mark.parametrize("error", [RuntimeError("a bug"), ValueError("a bug"), ImportError("a bug")],
@@ -354,8 +354,8 @@ def test_serve_without_textual_serve_says_how_to_add_it(
         cli.main(["serve"])
     assert exited.value.code == 2
     assert capsys.readouterr().err.strip().splitlines() == [
-        "tictactoe-tui: error: serving needs textual-serve: pip install 'tictactoe-tui[web]' "
-        "(see tictactoe-tui --help)"]
+        "tictactoe-tui serve: error: serving needs textual-serve: pip install 'tictactoe-tui[web]' "
+        "(see tictactoe-tui serve --help)"]
 
 
 def test_a_port_that_cannot_be_listened_on_is_a_socket_failure_not_bad_input() -> None:

@@ -67,8 +67,8 @@ def test_a_port_in_use_is_one_line_before_any_screen() -> None:
         busy.listen()
         port = busy.getsockname()[1]
         line = refusal("host", "--address", "127.0.0.1", "--port", str(port))
-    assert line == (f"tictactoe-tui: error: cannot listen on 127.0.0.1:{port}: Address already in use "
-                    "(see tictactoe-tui --help)")
+    assert line == (f"tictactoe-tui host: error: cannot listen on 127.0.0.1:{port}: Address already in use "
+                    "(see tictactoe-tui host --help)")
 
 
 def test_an_address_nobody_answers_is_one_line_before_any_screen() -> None:
@@ -102,8 +102,8 @@ def hosted() -> Iterator[int]:
 
 def test_a_wrong_code_is_one_line_before_any_screen(hosted: int) -> None:
     line = refusal("join", f"127.0.0.1:{hosted}", "--code", "00000-00000")
-    assert line == (f"tictactoe-tui: error: 127.0.0.1:{hosted} refused to let us in: wrong join code "
-                    "(see tictactoe-tui --help)")
+    assert line == (f"tictactoe-tui join: error: 127.0.0.1:{hosted} refused to let us in: wrong join code "
+                    "(see tictactoe-tui join --help)")
 
 
 @dataclass

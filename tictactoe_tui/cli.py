@@ -19,7 +19,7 @@ import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, NoReturn, cast
 
 from . import __version__, online_command
 from .engine import BoardSpec, EngineFailure, GameError, Position, parse_record
@@ -249,9 +249,17 @@ def main(argv: Sequence[str] | None = None) -> int:
             run(brain_from(args))
         return _play(args)
     except REFUSED as error:
-        parser.error(_said(error))
+        _command_parser(parser, args.command).error(_said(error))
     except KeyboardInterrupt:
         return 130
+
+
+def _command_parser(parser: argparse.ArgumentParser, command: str | None) -> argparse.ArgumentParser:
+    """The parser of ``command``, whose help its refusal points to, or the game's own."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction) and command in action.choices:
+            return cast(argparse.ArgumentParser, action.choices[command])
+    return parser
 
 
 def _said(error: Exception) -> str:
