@@ -509,7 +509,7 @@ def _command_line(pid: int) -> bytes:
 def test_progress_shows_on_a_terminal_and_stays_off_json(tmp_path: Path) -> None:
     shown = _on_a_terminal(["solve", "7x7k5", "--time-limit", "1.5"])
     assert "nodes," in shown and "/s" in shown, "the progress line"
-    assert "value:      unknown (no forced win for X within" in shown
+    assert "value:      unknown (stopped before a proof; so far: no forced win for X within" in shown
     as_json = _on_a_terminal(["solve", "7x7k5", "--time-limit", "0.5", "--json"])
     assert json.loads(as_json)["value"] == "unknown", "nothing but the object"
 

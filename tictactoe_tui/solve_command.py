@@ -166,8 +166,8 @@ def as_text(position: Position, result: SearchResult, stage: str = "") -> str:
         if result.plies is not None:
             within = "in" if result.plies_exact else "in at most"
             value += f" {within} {result.plies} more move{'s' if result.plies != 1 else ''}"
-        elif stage:
-            value += f" ({stage})"
+        elif stage:  # The search stopped (its time ran out, or Ctrl+C) before it proved a value.
+            value += f" (stopped before a proof; so far: {stage})"
     names = [position.cell_name(cell) for cell in result.best_moves]
     if len(names) > SHOWN_MOVES and len(names) == len(position.legal_moves):
         best = f"all {len(names)} moves are as good ({' '.join(names[:SHOWN_MOVES])} …)"
