@@ -84,6 +84,8 @@ async def test_a_bad_theme_name_falls_back_and_a_bad_field_costs_only_itself() -
     async with quick_app().run_test() as pilot:
         assert any("x 'nobody' cannot play" in note for note in notifications(pilot))
         assert pilot.app.theme == DEFAULT_THEME
+        said = notifications(pilot)
+        assert any("a theme this game does not have, 'no-such-theme'" in note for note in said)
         assert form(pilot).chosen() == GameSetup(BoardSpec(4, 4, 3), "human", "easy")
         assert form(pilot).keypad() is KeypadLayout.PHONE
 

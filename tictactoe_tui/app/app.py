@@ -29,6 +29,7 @@ from textual.theme import Theme
 from textual.widgets import Input
 
 from ..engine import Position
+from ..engine.rules.inputs import quote
 from ..profile.player import Profile
 from ..profile.settings import DEFAULT_THEME, KeypadLayout
 from ..session.engine_process import (
@@ -129,16 +130,20 @@ class TicTacToeApp(App[None]):
         """The process every search runs in, shared by the games of this app."""
         self._pause = pause
         self.profile, self._problems = Profile.load(saved=not served)
+        """The player's settings and statistics: every screen reads them here, and writes them through it."""
         self._keys_given: WeakKeyDictionary[Key, Screen[object]] = WeakKeyDictionary()
         """The screen on top when each key still on its way through the widgets was given."""
-        """The player's settings and statistics: every screen reads them here, and writes them through it."""
         self._setup = None if setup is None else self._playable(setup)
         register_themes(self)
         self._accessible_flag = accessible
         saved = self.profile.settings.theme
         if self.accessible and saved == DEFAULT_THEME:
             saved = ACCESSIBLE_THEME
-        self.theme = saved if saved in self.available_themes else DEFAULT_THEME
+        if saved not in self.available_themes:
+            self._problems.append(f"The settings name a theme this game does not have, {quote(saved)}: "
+                                  f"the default theme, {DEFAULT_THEME}, is used.")
+            saved = DEFAULT_THEME
+        self.theme = saved
 
     def _playable(self, setup: GameSetup) -> GameSetup:
         """``setup`` as this app can play it: a served app has a person play a brain's side, and says so."""
