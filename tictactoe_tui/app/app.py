@@ -17,9 +17,11 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable
+from pathlib import Path
 from typing import TYPE_CHECKING
 from weakref import WeakKeyDictionary
 
+from platformdirs import user_downloads_path
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.events import Event, InputEvent, Key
@@ -278,6 +280,15 @@ class TicTacToeApp(App[None]):
         if problem:
             self.notify(problem, title="Settings and statistics", severity="warning", timeout=timeout,
                         markup=False)
+
+    def deliver_screenshot(self, filename: str | None = None, path: str | None = None,
+                           time_format: str | None = None) -> str | None:
+        """Textual's screenshot (the palette's "Screenshot"), saved in the Downloads folder where there
+        is one and in the current folder otherwise: Textual would fail there, saying only that it failed."""
+        if path is None:
+            downloads = user_downloads_path()
+            path = str(downloads if downloads.is_dir() else Path.cwd())
+        return super().deliver_screenshot(filename, path, time_format)
 
     async def action_quit(self) -> None:
         """Quit at once, whatever the computer is doing, after the screen of the game on screen has
