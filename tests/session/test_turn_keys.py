@@ -121,6 +121,8 @@ def test_the_reasons_fit_the_state_of_play() -> None:
         "The computers play both sides: p pauses them, . then plays one move.")
     between.pause(True)
     assert reasons(between)["hint"] == "A hint is for a person's turn, or for a position of the replay."
+    assert reasons(between)["play_cursor"] == (
+        "The computers play both sides, paused: . plays one move, p lets them go on.")
     over = turns_of(COMPUTERS, "a1", "b1", "a2", "b2", "a3")
     assert reasons(over) | {"undo": None, "redo": None} == {
         "play_cursor": "The game is over: r plays again, n starts a new game.",

@@ -359,6 +359,9 @@ class Turns:
         if action == "play_cursor":
             if game.position.is_over:
                 return Notice("The game is over: r plays again, n starts a new game.", "Play")
+            if self.paused:
+                return Notice("The computers play both sides, paused: . plays one move, p lets them go on.",
+                              "Play")
             return Notice("The computers play both sides: p pauses them, . then plays one move.", "Play")
         if action == "undo":
             return Notice("No move to take back." if computers or not game.history.ply else
