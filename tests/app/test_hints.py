@@ -55,6 +55,22 @@ async def test_the_hint_wins_after_a_mistake() -> None:
         assert hinted(pilot) == []
 
 
+async def test_the_hint_asked_for_again_is_said_again() -> None:
+    """A toast still shown is not shown twice, but the words reach the status line's reader again
+    (``Notices.echo``, which the accessible mode speaks through)."""
+    async with quick_app(PEOPLE).run_test(size=(120, 40)) as pilot:
+        heard: list[str] = []
+        game(pilot).notices.echo = heard.append
+        await pilot.press("5", "i")
+        await settled(pilot)
+        (said,) = [note for note in heard if note.startswith("Hint for O: ")]
+        await pilot.press("left", "i")
+        await settled(pilot)
+        assert heard.count(said) == 2, "the same words again"
+        (name,) = hinted(pilot)
+        assert board(pilot).cursor == game(pilot).position.spec.parse_cell(name), "back on the hint"
+
+
 async def test_the_hint_on_a_drawn_board_keeps_the_draw() -> None:
     async with quick_app(PEOPLE).run_test() as pilot:
         await pilot.press("5", "i")

@@ -86,6 +86,8 @@ class ComputerWorkers:
         self._host = host
         self._pause = pause
         """The least time a computer move takes."""
+        self._hint_said: tuple[Position, str] | None = None
+        """The last hint in words, with its position: asked for again, it is said again."""
 
     # The computer's turn
 
@@ -155,6 +157,9 @@ class ComputerWorkers:
             self._host.redraw()
         elif asked is not None:
             self._host.point(asked)
+            said = self._hint_said
+            if said is not None and said[0] == self._turns.game.shown_position:
+                self._notices.tell(said[1], title="Hint", timeout=HINT_NOTICE_TIME)
 
     async def _await_analysis(self, job: Job) -> None:
         turns = self._turns
@@ -185,6 +190,7 @@ class ComputerWorkers:
         position = job.request.position
         self._host.point(cell)
         words = f"Hint for {position.to_move}: {position.cell_name(cell)} — {hint_words(result)}."
+        self._hint_said = (position, words)
         self._notices.tell(words, title="Hint", timeout=HINT_NOTICE_TIME)
         self._host.redraw()
 
