@@ -356,14 +356,14 @@ class TicTacToeApp(App[None]):
         yield from (command for command in super().get_system_commands(screen)
                     if command.title not in LEFT_OUT_COMMANDS)
         if isinstance(screen, GameScreen):
-            yield SystemCommand("New game", "Choose the board and the players for a new game",
+            yield SystemCommand("New game", "Choose the board and the players for a new game (n)",
                                 screen.action_new_game)
-            yield SystemCommand("Play again", "Restart this game with the same board and players",
+            yield SystemCommand("Play again", "Restart this game with the same board and players (r)",
                                 screen.action_restart)
             yield SystemCommand("Play again with sides swapped", "The same board, X's player now plays O (w)",
                                 screen.action_swap_sides)
-            yield SystemCommand("Statistics", "Your record against the computer, and this session's score",
-                                screen.action_statistics)
+            yield SystemCommand("Statistics", "Your record against the computer, and this session's score "
+                                "(s)", screen.action_statistics)
             yield SystemCommand("Analysis", "Show or hide the value of every empty cell (a)",
                                 screen.action_analysis)
             yield SystemCommand("Copy game record", "Put this game's record on the clipboard (c)",
