@@ -78,7 +78,7 @@ async def test_the_palette_offers_no_brain_in_a_served_app() -> None:
     async with quick_app(GameSetup(), served=True).run_test(size=(100, 40)) as pilot:
         offered = [f"{command.title}: {command.help}".lower()
                    for command in pilot.app.get_system_commands(pilot.app.screen)]
-        assert "new game: choose the board and the players for a new game" in offered
+        assert "new game: choose the board and the players for a new game (n)" in offered
         assert not any("brain" in command for command in offered)
 
 
