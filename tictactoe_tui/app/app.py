@@ -352,9 +352,13 @@ class TicTacToeApp(App[None]):
 
         # Textual's "Keys" panel docks over the board without the board making room for it, and
         # "Maximize" hides the status line the game speaks through: the help screen and the layout do
-        # their jobs here.
-        yield from (command for command in super().get_system_commands(screen)
-                    if command.title not in LEFT_OUT_COMMANDS)
+        # their jobs here. Its "Quit" asks first here, as q does, and says so.
+        for command in super().get_system_commands(screen):
+            if command.title == "Quit":
+                yield SystemCommand("Quit", "Quit the game (q); a game in progress asks first",
+                                    command.callback)
+            elif command.title not in LEFT_OUT_COMMANDS:
+                yield command
         if isinstance(screen, GameScreen):
             yield SystemCommand("New game", "Choose the board and the players for a new game (n)",
                                 screen.action_new_game)
