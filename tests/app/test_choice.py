@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from textual.app import App, ComposeResult
 from textual.widgets import OptionList
 
@@ -143,3 +144,22 @@ async def test_a_note_is_shown_under_the_value_and_marks_the_field() -> None:
         width.note = ""
         await pilot.pause()
         assert not width.has_class("-invalid") and width.size.height == 3
+
+
+async def test_home_and_end_go_to_the_ends_the_form_gives_and_the_arrows_still_pass_them() -> None:
+    app = ChoiceApp(value=4)
+    async with app.run_test() as pilot:
+        width = field(app)
+        assert width.ends == (1, 26), "the whole list, until the form says otherwise"
+        width.ends = (3, 5)
+        width.focus()
+        await pilot.press("end")
+        assert width.value == 5
+        await pilot.press("right")
+        assert width.value == 6, "the arrows reach every value"
+        await pilot.press("home")
+        assert width.value == 3
+        await pilot.press("left")
+        assert width.value == 2
+        with pytest.raises(ValueError, match="not in the order"):
+            width.ends = (5, 3)

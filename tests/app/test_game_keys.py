@@ -209,6 +209,27 @@ def footer_keys(pilot: Pilot[None]) -> list[tuple[str, bool]]:
     return [(key.description, not key.has_class("-disabled")) for key in pilot.app.screen.query(FooterKey)]
 
 
+async def test_the_pause_key_reads_resume_while_the_game_is_paused() -> None:
+    app = TicTacToeApp(COMPUTERS, players=seeded(easy=FirstCellPlayer()), pause=3600.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: game(pilot).thinking)
+        running = footer_keys(pilot)
+        place = running.index(("Pause", True))
+        assert "Resume" not in [name for name, _ in running]
+        await pilot.press("p")
+        assert game(pilot).paused
+        await until(pilot, lambda: footer_keys(pilot) != running)
+        paused = footer_keys(pilot)
+        assert paused[place] == ("Resume", True), "in Pause's place"
+        assert [name for name, _ in paused] == [name for name, _ in running[:place]] + ["Resume"] + [
+            name for name, _ in running[place + 1:]], "no other key moves"
+        keys = list(pilot.app.screen.query(FooterKey))
+        assert keys[-1].description == "Help" and keys[-1].region.right <= 80, "still on one 80-column line"
+        await pilot.press("p")
+        assert not game(pilot).paused
+        await until(pilot, lambda: game(pilot).thinking and footer_keys(pilot) == running)
+
+
 async def test_tab_to_the_move_list_dims_play_in_its_place() -> None:
     async with quick_app(PEOPLE).run_test(size=(120, 40)) as pilot:
         await pilot.press("5")

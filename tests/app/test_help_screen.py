@@ -5,8 +5,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from driving import confirm, game, quick_app, run_command
+import pytest
+from driving import confirm, game, quick_app, run_command, until
 from textual.binding import Binding
+from textual.command import CommandList, CommandPalette
 from textual.dom import DOMNode
 from textual.widgets import OptionList, Static
 
@@ -28,11 +30,13 @@ from tictactoe_tui.app.screens.new_game import NewGameScreen
 from tictactoe_tui.app.screens.online import OnlineScreen
 from tictactoe_tui.app.widgets.board import Board
 from tictactoe_tui.app.widgets.move_list import MoveList
-from tictactoe_tui.engine import PLAYER_NAMES
+from tictactoe_tui.engine import PLAYER_NAMES, BoardSpec
 from tictactoe_tui.engine.levels import TOURNAMENT, TOURNAMENT_BOARDS, TOURNAMENT_COMMAND, tournament_rows
 from tictactoe_tui.session.setup import GameSetup
 
 README = Path(__file__).resolve().parents[2] / "README.md"
+NO_MATCHES = CommandPalette._NO_MATCHES
+"""The id of the line the command palette lists when nothing matches what was typed."""
 
 SPOKEN = {"up": "↑", "down": "↓", "left": "←", "right": "→", "enter": "Enter", "space": "Space",
           "question_mark": "?", "f1": "F1", "escape": "Esc", "ctrl+r": "Ctrl+R", "comma": ",",
@@ -160,6 +164,27 @@ async def test_the_command_palette_offers_the_game_commands() -> None:
         assert game(pilot).position.moves == ()
         await run_command(pilot, "help")
         assert isinstance(pilot.app.screen, HelpScreen)
+
+
+@pytest.mark.parametrize("board", ["3x4k3", "4x3k3", "15x15k5"])
+async def test_the_palette_offers_the_keypad_on_3x3_only(board: str) -> None:
+    async with quick_app(GameSetup(BoardSpec.parse(board), "human", "human")).run_test() as pilot:
+        titles = [command.title for command in pilot.app.get_system_commands(pilot.app.screen)]
+        assert "New game" in titles, "the game's commands are there"
+        assert not any(title.startswith("Keypad") for title in titles), "the digits play on 3x3 only"
+        await pilot.press("ctrl+p", *"keypad")
+
+        def listed() -> list[str]:
+            """What the palette lists: each command's title, or its word that nothing matches."""
+            found = pilot.app.screen.query(CommandList)
+            return [] if not found else [option.id if option.id == NO_MATCHES else str(option.prompt)
+                                         for option in found.first().options]
+
+        def keypad_listed() -> bool:
+            return any(title.startswith("Keypad") for title in listed())
+
+        await until(pilot, lambda: keypad_listed() or NO_MATCHES in listed())
+        assert not keypad_listed()
 
 
 async def test_the_palette_on_the_new_game_screen_has_no_game_commands() -> None:

@@ -11,7 +11,9 @@ from driving import (
     GatedSolvers,
     board,
     cell_annotations,
+    confirm,
     game,
+    notifications,
     quick_app,
     seeded,
     settled,
@@ -22,6 +24,7 @@ from driving import (
 from textual.pilot import Pilot
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
+from textual.widgets._toast import Toast
 
 from tictactoe_tui.app.widgets.cell import BoardCell
 from tictactoe_tui.app.widgets.status import StatusLine
@@ -175,3 +178,52 @@ async def test_a_worker_cancelled_before_it_starts_leaves_nothing_to_warn_about_
             gc.collect()
         assert dropped == ["hint", "analysis"]
         assert [str(warning.message) for warning in caught] == []
+
+
+def toasts(pilot: Pilot[None]) -> list[str]:
+    """The text of every toast standing on the screen now."""
+    return [str(toast.render()) for toast in pilot.app.screen.query(Toast)]
+
+
+@pytest.mark.parametrize("change", ["a move", "an undo", "a new game"])
+async def test_the_hint_s_words_go_when_its_position_does(change: str) -> None:
+    async with quick_app(PEOPLE).run_test(size=(120, 40), notifications=True) as pilot:
+        await pilot.press("5", "i")
+        await settled(pilot)
+        await pilot.press("c")  # a notice about something else, which stays
+        await until(pilot, lambda: len(toasts(pilot)) == 2)
+        assert [note.startswith("Hint for O: ") for note in notifications(pilot)] == [True, False]
+        if change == "a move":
+            await pilot.press("1")
+        elif change == "an undo":
+            await pilot.press("u")
+        else:
+            await pilot.press("r")
+            await confirm(pilot)
+        await until(pilot, lambda: len(toasts(pilot)) == 1, rounds=100)  # long before the hint times out
+        assert notifications(pilot) == ["3x3k3: b2 — sent to the clipboard"]
+        assert "sent to the clipboard" in toasts(pilot)[0] and "Hint" not in toasts(pilot)[0]
+
+
+async def test_the_hint_s_words_stay_while_its_position_does() -> None:
+    async with quick_app(PEOPLE).run_test(size=(120, 40), notifications=True) as pilot:
+        await pilot.press("5", "i")
+        await settled(pilot)
+        await pilot.press("left", "a")  # the cursor moves and the analysis comes: the position is the same
+        await settled(pilot)
+        assert [note for note in notifications(pilot) if note.startswith("Hint for O: ")]
+        assert any("Hint" in toast for toast in toasts(pilot))
+
+
+async def test_the_hint_s_words_leave_the_status_line_when_its_position_goes() -> None:
+    start = Position.from_moves("15x15k5", "h8 h9 g8 i8")
+    solvers = GatedSolvers(hint="j8")
+    solvers.release.set()
+    async with quick_app(start=start, solvers=solvers).run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.press("i")
+        await settled(pilot)
+        assert board(pilot).display and notifications(pilot) == [], "a toast would cover the board"
+        assert status(pilot).startswith("Hint for X: j8 — ")
+        await pilot.press("enter")  # the cursor is on the hint
+        assert game(pilot).position.record == "15x15k5: h8 h9 g8 i8 j8"
+        assert status(pilot).startswith("O to move")

@@ -192,3 +192,25 @@ async def test_the_keypad_field_is_there_for_3x3_only() -> None:
         assert "keypad" not in seen and "start" in seen, "Tab passes over it"
         await pilot.press("1")  # Tic-Tac-Toe
         assert keypad.display
+
+
+async def test_home_and_end_go_to_the_least_and_greatest_values_that_make_a_board() -> None:
+    async with quick_app().run_test(size=(100, 36)) as pilot:
+        screen = form(pilot)
+        width, height, k = (screen.query_one(f"#{field}", Choice) for field in ("width", "height", "k"))
+        assert (width.value, height.value, k.value) == (3, 3, 3), "the first game is Tic-Tac-Toe"
+        steps = [
+            (width, "right", (4, 3, 3)),
+            (k, "end", (4, 3, 4)),  # the longest line on 4x3, not 26
+            (width, "end", (26, 3, 4)),
+            (width, "home", (4, 3, 4)),  # the narrowest board three high with four in a row
+            (height, "home", (4, 1, 4)),
+            (height, "end", (4, 26, 4)),
+            (k, "end", (4, 26, 26)),
+            (k, "home", (4, 26, 1)),
+        ]
+        for field, key, sizes in steps:
+            field.focus()
+            await pilot.press(key)
+            assert (width.value, height.value, k.value) == sizes, f"{key} on {field.id}"
+            assert screen.chosen() is not None and not any(choice.note for choice in (width, height, k))

@@ -27,6 +27,7 @@ from tictactoe_tui.app.widgets.status import StatusLine
 from tictactoe_tui.engine import Mark, Position
 from tictactoe_tui.network.host import HostServer
 from tictactoe_tui.network.link import Timing
+from tictactoe_tui.profile.settings import KeypadLayout
 from tictactoe_tui.profile.statistics import FRIEND_ONLINE, Tally, load_statistics
 from tictactoe_tui.session.connection import Hosting, Joining, host_game, join_game
 from tictactoe_tui.session.online import OnlineGame
@@ -190,6 +191,25 @@ async def test_the_friends_request_to_take_back_a_move_is_a_question() -> None:
         assert "Waiting for Bob to answer your request to take back a move." in told(pilot)
         friend.online.answer_undo(True)
         await until(pilot, lambda: hosting.online.position.record == "3x3k3:")
+        await friend.close()
+    await hosting.close()
+
+
+async def test_the_digits_online_follow_the_keypad_chosen_and_a_change_of_it() -> None:
+    app, hosting = await hosting_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        friend = await join_game("127.0.0.1", hosting.server.port, CODE, name="Bob", timing=TIMING)
+        await until(pilot, lambda: hosting.online.connected)
+        pilot.app.use_keypad(KeypadLayout.PHONE)  # 1 2 3 on top
+        await pilot.press("1")
+        await until(pilot, lambda: friend.online.position.moves != ())
+        assert hosting.online.position.record == "3x3k3: a3"
+        friend.online.play(TTT.parse_cell("b2"))
+        await until(pilot, lambda: len(hosting.online.position.moves) == 2)
+        pilot.app.use_keypad(KeypadLayout.CALCULATOR)  # 7 8 9 on top
+        await pilot.press("3")
+        await until(pilot, lambda: len(friend.online.position.moves) == 3)
+        assert hosting.online.position.record == "3x3k3: a3 b2 c1"
         await friend.close()
     await hosting.close()
 

@@ -337,10 +337,11 @@ class TicTacToeApp(App[None]):
         The profile's settings hold the layout; the game screen hands it to its board whenever it redraws.
         """
         from .screens.game import GameScreen
+        from .screens.online import OnlineScreen
 
         self.report(self.profile.remember_keypad(keypad))
         for screen in self.screen_stack:
-            if isinstance(screen, GameScreen):
+            if isinstance(screen, (GameScreen, OnlineScreen)):
                 screen.redraw()
 
     def _switch_keypad(self, keypad: KeypadLayout) -> None:
@@ -378,11 +379,14 @@ class TicTacToeApp(App[None]):
                 yield SystemCommand("Save game", "Save this game to a file (Ctrl+S)", screen.action_save_game)
                 yield SystemCommand("Open game", "Open a saved game in place of this one (Ctrl+O)",
                                     screen.action_open_game)
-            other = (KeypadLayout.PHONE if self.profile.settings.keypad is KeypadLayout.CALCULATOR
-                     else KeypadLayout.CALCULATOR)
-            yield SystemCommand(f"Keypad: {KEYPAD_LABELS[other]}",
-                                "How the digits 1-9 map onto the 3x3 board",
-                                lambda: self._switch_keypad(other))
+            # The digits play on 3x3 only: there only is their layout offered, as on the new-game form.
+            spec = screen.setup.spec
+            if (spec.width, spec.height) == (3, 3):
+                other = (KeypadLayout.PHONE if self.profile.settings.keypad is KeypadLayout.CALCULATOR
+                         else KeypadLayout.CALCULATOR)
+                yield SystemCommand(f"Keypad: {KEYPAD_LABELS[other]}",
+                                    "How the digits 1-9 map onto the 3x3 board",
+                                    lambda: self._switch_keypad(other))
         yield SystemCommand(f"Turn accessible mode {'off' if self.accessible else 'on'}",
                             "The terminal's cursor on the board, every change in words, moves typed by name",
                             lambda: self.set_accessible(not self.profile.settings.accessible))

@@ -111,7 +111,8 @@ ACCESSIBLE_MODE: tuple[tuple[str, str], ...] = (
 
 NEW_GAME_KEYS: tuple[tuple[str, str], ...] = (
     ("↑ ↓ or Tab", "move between the fields"),
-    ("← →", "change the field's value (Home and End: its first and last)"),
+    ("← →", "change the field's value (Home and End: its first and last; on the board's fields, the "
+            "least and greatest that make a board)"),
     ("Enter, Space or click", "open the field's menu of values"),
     ("1 to 6", "choose a preset board"),
     ("s", "start the game"),

@@ -65,6 +65,22 @@ def board_problem(width: int, height: int, k: int) -> tuple[str, str] | None:
     return None
 
 
+def playable_ends(sizes: tuple[int, ...], index: int) -> tuple[int, int]:
+    """The least and the greatest value of the board's field ``index`` (in ``SIZE_FIELDS``) that make a
+    board with the other two fields' ``sizes``: where Home and End take that field.
+
+    >>> playable_ends((4, 3, 3), 2)
+    (1, 4)
+    >>> playable_ends((7, 3, 5), 1)
+    (1, 26)
+    >>> playable_ends((3, 3, 5), 0)
+    (5, 26)
+    """
+    fits = [side for side in range(MIN_SIDE, MAX_SIDE + 1)
+            if board_problem(*(side if field == index else size for field, size in enumerate(sizes))) is None]
+    return (fits[0], fits[-1]) if fits else (MIN_SIDE, MAX_SIDE)
+
+
 @dataclass(frozen=True, slots=True)
 class NewGame:
     """What the new-game screen was left with: the game to start, and the keypad to play it with."""
@@ -215,8 +231,10 @@ class NewGameScreen(Screen[NewGame | None]):
     def _validate(self) -> None:
         sizes = tuple(self._number(field) for field in SIZE_FIELDS)
         problem = board_problem(*sizes)
-        for field in SIZE_FIELDS:
-            self._choice(field).note = problem[1] if problem is not None and problem[0] == field else ""
+        for index, field in enumerate(SIZE_FIELDS):
+            choice = self._choice(field)
+            choice.note = problem[1] if problem is not None and problem[0] == field else ""
+            choice.ends = playable_ends(sizes, index)
         players_fine = True
         for field in SIDES:
             self._show_command(field, self._choice(field).value == BRAIN)
@@ -224,7 +242,7 @@ class NewGameScreen(Screen[NewGame | None]):
             self._choice(field).note = message
             players_fine = players_fine and not message
         self._warn_if_too_small(None if problem is not None else BoardSpec(*sizes))
-        # The digits play on 3x3 only: their layout is asked only there (the palette switches it anywhere).
+        # The digits play on 3x3 only: their layout is asked only there, and the palette offers it only there.
         self._choice("keypad").display = sizes[:2] == (3, 3)
         self.query_one("#start", FormButton).disabled = problem is not None or not players_fine
 

@@ -182,6 +182,7 @@ class OnlineScreen(Screen[None]):
         board = self.board
         if board.position.spec == game.shown_position.spec:
             board.position = game.shown_position
+        board.keypad = self._host.profile.settings.keypad
         board.active = self._can_play()
         info = self.query_one(GameInfo)
         info.position = position

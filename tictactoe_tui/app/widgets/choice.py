@@ -4,9 +4,11 @@ A form of Textual's ``Select`` widgets costs several widgets per field (the
 current value, an arrow, and a menu overlay built up front), and a screen of
 six such fields is slow to appear. This field is one widget that draws its
 label, its value between two arrows and the note explaining what is wrong
-with it; Left and Right step through the values, and the full list is built
-only when it is asked for (Enter, Space or a click on the value), in a small
-menu screen of its own.
+with it; Left and Right step through the values, Home and End go to the first
+and last of them that make sense (``ends``: the form may narrow them to the
+values that fit with its other fields), and the full list is built only when
+it is asked for (Enter, Space or a click on the value), in a small menu screen
+of its own.
 """
 
 from __future__ import annotations
@@ -59,8 +61,8 @@ class Choice(Widget, Generic[T], can_focus=True):
     BINDINGS = [
         Binding("left", "step(-1)", "Previous value", show=False),
         Binding("right", "step(1)", "Next value", show=False),
-        Binding("home", "step(-100)", "First value", show=False),
-        Binding("end", "step(100)", "Last value", show=False),
+        Binding("home", "end(-1)", "First value", show=False),
+        Binding("end", "end(1)", "Last value", show=False),
         Binding("enter,space", "open", "Open the list", show=False),
     ]
 
@@ -96,6 +98,7 @@ class Choice(Widget, Generic[T], can_focus=True):
         """The title of the group of fields this one opens, drawn above it after a blank line."""
         self._options = tuple(options)
         self._index = self._index_of(value)
+        self._ends = (0, len(self._options) - 1)
         self._note = ""
         self._value_width = max(len(words) for words, _ in self._options)
 
@@ -131,6 +134,20 @@ class Choice(Widget, Generic[T], can_focus=True):
     @value.setter
     def value(self, value: T) -> None:
         self.index = self._index_of(value)
+
+    @property
+    def ends(self) -> tuple[T, T]:
+        """The values Home and End go to: the first and last of the list, unless the form narrows them
+        to the values that fit with its other fields (the arrows and the menu still reach every value)."""
+        first, last = self._ends
+        return self._options[first][1], self._options[last][1]
+
+    @ends.setter
+    def ends(self, ends: tuple[T, T]) -> None:
+        first, last = (self._index_of(value) for value in ends)
+        if first > last:
+            raise ValueError(f"{ends!r} are not in the order of the choices of {self.label}")
+        self._ends = (first, last)
 
     @property
     def shown(self) -> str:
@@ -193,6 +210,11 @@ class Choice(Widget, Generic[T], can_focus=True):
         """Move ``steps`` values on (back when negative), stopping at either end of the list."""
         self.focus()
         self.index = self._index + steps
+
+    def action_end(self, end: int) -> None:
+        """Go to the first value of ``ends`` (``end`` -1, Home) or the last (1, End)."""
+        self.focus()
+        self.index = self._ends[end > 0]
 
     def action_open(self) -> None:
         """Show every value in a menu over the field; the one picked there is chosen."""

@@ -144,7 +144,11 @@ class ComputerWorkers:
     # The analysis and the hint
 
     def follow_board(self) -> None:
-        """Stop the jobs whose answers are no longer wanted; start the analysis the board needs."""
+        """Stop the jobs whose answers are no longer wanted; start the analysis the board needs; take the
+        words of a hint off the screen once the position they are about is no longer shown."""
+        said = self._hint_said
+        if said is not None and said[0] != self._turns.game.shown_position:
+            self._notices.withdraw(said[1])
         job = self._turns.follow_board(can_start=self._host.is_mounted)
         if job is not None:
             self._host.run_worker(partial(self._await_analysis, job), group="analysis")

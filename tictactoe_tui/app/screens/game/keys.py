@@ -4,7 +4,9 @@ Which keys apply now is the game's flow (``Turns.key_state``); this helper
 keeps the footer in step with it. A key that works now shows; a key that
 does nothing now is dimmed in place, so that no key moves as the game goes;
 a key that never applies to the players the game began with is left out.
-The keys themselves are declared here, beside the rules for showing them.
+The pause key has two faces in one place: Pause while the computers play,
+Resume while they wait. The keys themselves are declared here, beside the
+rules for showing them.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ _GAME_KEYS: list[Binding] = [
     Binding("a", "analysis", "Analysis"),
     Binding("m", "move_now", "Move now"),
     Binding("p", "pause", "Pause"),
+    Binding("p", "resume", "Resume"),  # In Pause's place, shown instead of it while the game is paused.
     Binding("r", "restart", "Again"),
     Binding("n", "new_game", "New"),
     Binding("q", "quit", "Quit"),
@@ -53,6 +56,25 @@ GAME_BINDINGS: list[BindingType] = [
 for a key that does nothing now, the same key saying why."""
 
 
+RESUME = "resume"
+"""The pause key's other face: ``Turns`` knows it as ``pause``, the key that pauses and resumes."""
+FOOTER_ACTIONS: tuple[str, ...] = (*DYNAMIC_ACTIONS, RESUME)
+"""The actions whose keys come and go in the footer as the game goes."""
+
+
+def turn_action(action: str) -> str:
+    """The action of ``Turns`` (its ``key_state`` and ``why_not``) that the screen's ``action`` is."""
+    return "pause" if action == RESUME else action
+
+
+def face_state(action: str, state: bool | None, *, paused: bool) -> bool | None:
+    """The state of ``action``'s key in the footer, given the state ``Turns`` gives its action: Pause is
+    left out for Resume while the game is paused (and not over), and Resume for Pause otherwise."""
+    if action in ("pause", RESUME) and (action == RESUME) != paused:
+        return False
+    return state
+
+
 class GameKeys:
     """Has the footer show the game screen's keys as they are now; the screen owns one."""
 
@@ -66,7 +88,7 @@ class GameKeys:
 
     def refresh(self) -> None:
         """Have the footer show the keys as they are now."""
-        keys = tuple(self._state(action) for action in DYNAMIC_ACTIONS)
+        keys = tuple(self._state(action) for action in FOOTER_ACTIONS)
         if keys != self._shown:
             # The footer rebuilds itself on every refresh of the bindings: only when a key changes.
             self._shown = keys

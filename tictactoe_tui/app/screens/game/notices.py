@@ -7,7 +7,9 @@ toast would have stayed (the line grows to a few rows for a long one). Where
 the new toast fits only without the ones still shown, they go first: the
 newest message is the one to read, and no toast then stands over the status
 line's message. The same message is never stacked twice, so a key pressed
-again and again does not pile up toasts.
+again and again does not pile up toasts. A message that no longer holds (a
+hint, once its position has gone from the board) can be withdrawn, toast or
+status line, leaving the other messages where they are.
 
 Where the toast would stand is worked out as Textual lays it out, from the
 stylesheets Textual gives its toasts and their rack (``toast_region``), so
@@ -24,7 +26,7 @@ from textual.content import Content
 from textual.css.styles import Styles
 from textual.css.stylesheet import Stylesheet
 from textual.geometry import Region, Size, Spacing
-from textual.notifications import SeverityLevel
+from textual.notifications import Notification, Notify, SeverityLevel
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets._toast import Toast, ToastRack
@@ -51,6 +53,8 @@ class Notices:
         """A message the status line shows until the time given, where a toast would cover the board."""
         self._toasts: dict[str, tuple[float, int]] = {}
         """When each message shown as a toast goes away, and the rows it takes in the stack of toasts."""
+        self._notifications: dict[str, Notification] = {}
+        """The notification of each message shown as a toast, to withdraw it by."""
         self.echo: Callable[[str], None] | None = None
         """Also given every message, to say it where a screen reader reads (the accessible mode)."""
 
@@ -76,6 +80,7 @@ class Notices:
             app = self._screen.app
             app.call_later(app.clear_notifications)
             self._toasts.clear()
+            self._notifications.clear()
             region = self._toast_region(message, title, severity, now)
         if region is None:
             self._in_status = (message, now + timeout)
@@ -83,7 +88,23 @@ class Notices:
             self._redraw()
             return
         self._toasts[message] = (now + timeout, region.height + toast_margin(self._screen.app))
-        self._screen.notify(message, title=title, severity=severity, timeout=timeout, markup=False)
+        # Made here rather than by ``notify``, which keeps no handle on it: as ``App.notify`` makes it.
+        notification = Notification(message, title, severity, timeout, markup=False)
+        self._notifications[message] = notification
+        self._screen.app.post_message(Notify(notification))
+
+    def withdraw(self, message: str) -> None:
+        """Take ``message`` off the screen before its time, if it is still shown: its toast, or the status
+        line, which shows the game's state again from the next redraw. Other messages stay."""
+        if self._in_status is not None and self._in_status[0] == message:
+            self._in_status = None
+        self._toasts.pop(message, None)
+        notification = self._notifications.pop(message, None)
+        if notification is not None:
+            # Behind the message that brings the toast, should it not have come yet; Textual removes a
+            # toast it has taken down itself as this does (``Toast._expire``), and one gone is let be.
+            app = self._screen.app
+            app.call_later(app._unnotify, notification)
 
     def warn(self, message: str, *, title: str) -> None:
         """Something went wrong that the player must read: shown long enough, where it covers nothing."""

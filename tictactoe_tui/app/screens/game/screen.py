@@ -41,7 +41,7 @@ from ..board_layout import board_and_panel, fit
 from .computer import COMPUTER_PAUSE, ComputerWorkers, board_annotations
 from .files import GameFiles
 from .host import GameHost
-from .keys import GAME_BINDINGS, GameKeys
+from .keys import GAME_BINDINGS, GameKeys, face_state, turn_action
 from .leaving import Leaving
 from .notices import Notices
 from .replay import Replay
@@ -251,7 +251,9 @@ class GameScreen(Screen[None]):
             return refused
         # A board hidden by a terminal too small for it has no focus, but its Enter is not the screen's.
         board_focused = self.board.display and (focused is None or isinstance(focused, Board))
-        return self.turns.key_state(action, board_focused=board_focused)
+        state = self.turns.key_state(turn_action(action), board_focused=board_focused)
+        # Resume stands in Pause's place while the game waits; a finished game has nothing to resume.
+        return face_state(action, state, paused=self.paused and not self.position.is_over)
 
     def action_why_not(self, action: str) -> None:
         """A key that does nothing now: the bell, and the reason."""
@@ -277,10 +279,14 @@ class GameScreen(Screen[None]):
                                                   first_person=self.game.first_person.other))
 
     def action_pause(self) -> None:
-        """Pause or resume a game between two computers."""
-        self.turns.pause(not self.paused)
-        if not self.paused:
-            self.computer.next_turn()
+        """Pause a game between two computers (the key then reads Resume)."""
+        self.turns.pause(True)
+        self.redraw()
+
+    def action_resume(self) -> None:
+        """Let the computers of a paused game play on (the key then reads Pause)."""
+        self.turns.pause(False)
+        self.computer.next_turn()
         self.redraw()
 
     def action_undo(self) -> None:

@@ -37,6 +37,7 @@ from ...announcements import (
 from ...labels import replay_text
 from ...widgets.board import Board
 from ...widgets.status import StatusLine
+from .keys import turn_action
 from .notices import Notices
 
 TYPED_KEYS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
@@ -205,7 +206,7 @@ class Speech:
             return
         if not active.enabled:
             screen.app.bell()
-            why = self._turns.why_not(active.binding.action)
+            why = self._turns.why_not(turn_action(active.binding.action))
             description = active.binding.description
             self.say(f"{key} ({description}) does nothing now" if why is None else why.text)
             return
