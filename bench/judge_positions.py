@@ -16,10 +16,8 @@ within the proof's 35 plies), for O, and neither, with the range of those scores
 from __future__ import annotations
 
 import argparse
-import re
 import shlex
 import sys
-from collections.abc import Iterable
 from dataclasses import dataclass
 
 from counter_threats import picked_moves
@@ -31,8 +29,7 @@ from tictactoe_tui.engine.proof.book import BOARD
 from tictactoe_tui.engine.proof.campaign import moves_name
 from tictactoe_tui.engine.proof.unit_search import PLIES
 from tictactoe_tui.gomocup.client import BrainFailure, BrainPlayer
-
-EVAL = re.compile(r"\bEval ([+-]M)?(-?\d+)\b")
+from tictactoe_tui.gomocup.evaluation import evaluated_move, evaluation
 
 
 @dataclass(frozen=True)
@@ -61,29 +58,16 @@ class Judgement:
         return f"{moves_name(self.moves)}: {move}, {verdict}"
 
 
-def evaluation(messages: Iterable[str], to_move: Mark) -> tuple[Mark | None, int | None, int | None]:
-    """Whose win, in how many plies, or the score, from the last of ``messages`` that gives one."""
-    found = [match for message in messages if (match := EVAL.search(message))]
-    if not found:
-        return None, None, None
-    mate, number = found[-1].group(1), int(found[-1].group(2))
-    if mate is None:
-        return None, None, number
-    return (to_move if mate == "+M" else to_move.other), number, None
-
-
 def judge(brain: BrainPlayer, moves: tuple[int, ...]) -> Judgement:
     """The brain's move and word on the position after ``moves``: none from a brain that fails there
     (the next position starts it again)."""
     position = Position.from_moves(BOARD, list(moves))
-    brain.messages()
     try:
-        move: int | None = brain.choose(position)
+        move, said = evaluated_move(brain, position)
     except BrainFailure as error:
         print(f"{moves_name(moves)}: the brain failed ({error})", file=sys.stderr, flush=True)
-        move = None
-    winner, plies, score = evaluation(brain.messages(), position.to_move)
-    return Judgement(moves, move, winner, plies, score)
+        return Judgement(moves, None, *evaluation(brain.messages(), position.to_move))
+    return Judgement(moves, move, *said)
 
 
 def totals(kind: str, judged: list[Judgement]) -> str:

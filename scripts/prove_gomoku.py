@@ -4,7 +4,9 @@
                                    [--plies 35] [--replies h1,a1] [--search depth|pn]
                                    [--leaf-cost 30000] [--retry]
                                    [--split 4 [--by-reply [--deeper 2 [--probe 5 [--narrowest 3]
-                                                                      [--repick] [--open-at-most 1]]
+                                                                      [--repick] [--open-at-most 1]
+                                                                      [--advisor COMMAND
+                                                                       [--advisor-ms 5000]]]
                                                            [--ends]]
                                                            [--deepest-nodes 30000000]]]
                                    [--transplant]
@@ -39,7 +41,10 @@ found); ``--narrowest`` adds to those the few of X's first dozen whose threats l
 replies to prove, and ``--repick`` searches nothing but such probes of the positions split by a move
 picked before, which a move leaving fewer replies open replaces (``repick_all``);
 ``--open-at-most`` lets a probe pick only a move whose replies its searches leave that few open, and
-abandons X's move above a reply where none does, as where no move is left;
+abandons X's move above a reply where none does, as where no move is left; ``--advisor`` asks
+another Gomocup brain for X's move in each position a probe picks a move in, and picks its move
+wherever the brain reports X's win within the limit, unless a search refutes it (``Advisor``; with
+``--repick``, the positions probed again are those where it finds such a win by another move);
 ``--ends`` searches a reply split already only through the replies below it, never whole again
 with a bigger budget; and
 ``--deepest-nodes`` searches a reply at the deepest level that failed within the budget again with a
@@ -67,14 +72,18 @@ from __future__ import annotations
 import argparse
 import gc
 import os
+import shlex
+import shutil
 import sys
 import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any, cast
 
+from tictactoe_tui.engine import Mark, Position
 from tictactoe_tui.engine.proof import pn_search, pool, store, unit_search
 from tictactoe_tui.engine.proof import progress as progress_file
 from tictactoe_tui.engine.proof.book import BOARD
@@ -90,6 +99,7 @@ from tictactoe_tui.engine.proof.campaign import (
 from tictactoe_tui.engine.proof.compiled import CompileError, compiled_searches
 from tictactoe_tui.engine.proof.progress import (
     ABANDONED,
+    ADVISED,
     COUNTER_LOOKED,
     FAILURES,
     FOURS_TRIED,
@@ -125,6 +135,8 @@ from tictactoe_tui.engine.proof.unit_search import (
     prove_unit,
     transplant_unit,
 )
+from tictactoe_tui.gomocup.client import BrainFailure, BrainPlayer
+from tictactoe_tui.gomocup.evaluation import evaluated_move
 
 PROGRESS = Path(__file__).resolve().parent.parent / "bench" / "results" / "gomoku_proof.json"
 PROBE_NODES = 500_000
@@ -134,6 +146,72 @@ SCANNED_MOVES = 12
 """How many of X's moves, as the proof-number search orders them, a probe looks through for its
 candidates: a threat that leaves O two or three replies may come seventh, behind quiet moves and
 wide threats, and leave a handful open where the first leaves tens."""
+
+
+ADVISOR_MS = 5_000
+"""The advisor's time a position (``--advisor-ms``)."""
+
+
+Advice = Callable[[tuple[int, ...]], int | None]
+"""X's move an advisor finds winning within the proof's limit in a position, or None."""
+
+
+def no_advice(position: tuple[int, ...]) -> int | None:
+    """A probe's advice where no advisor is asked: none."""
+    return None
+
+
+@dataclass
+class Advisor:
+    """Another Gomocup brain, asked for X's move in each position a probe picks a move in
+    (``--advisor``). Where it finds X's win ending within the proof's limit, its move is weighed
+    first and picked unless a search refutes it.
+
+    The probes pick by the replies short searches leave open, which says nothing of how long X's
+    win takes, and a line that the limit cuts short never closes however deep it is split. Of the
+    35 first-level replies the splits had left open, Rapfi (5 s a position) found X's win within
+    35 plies of the empty board in 8, with another move than the one picked in 3; after
+    ``h8 h7 g8 g10 i8 j8`` the move picked, g7, had stayed open six levels down, and the reply
+    Rapfi's win took there after it, f6, Rapfi found won only in 37 plies. Its own move, f7, and
+    its moves below were each proven by the searches within 3 million nodes.
+
+    What it answered is kept in the progress file's "advised", asked again only within more time."""
+
+    brain: BrainPlayer
+    milliseconds: int
+    progress: dict[str, Any]
+    broken: bool = False
+
+    @staticmethod
+    def command_line(command: str) -> list[str] | None:
+        """The program and arguments of ``command``, None when it names no program to run."""
+        try:
+            argv = shlex.split(command)
+        except ValueError:  # quotes left open
+            return None
+        return argv if argv and shutil.which(argv[0]) else None
+
+    def move(self, position: tuple[int, ...]) -> int | None:
+        """X's move in ``position`` that the brain finds winning within the limit, or None."""
+        kept = self.progress[ADVISED].get(moves_name(position))
+        if kept is not None and kept[2] >= self.milliseconds:
+            return None if kept[0] is None else BOARD.parse_cell(kept[0])
+        if self.broken:
+            return None
+        started = time.monotonic()
+        try:
+            move, said = evaluated_move(self.brain, Position.from_moves(BOARD, list(position)))
+        except BrainFailure as error:
+            print(f"the advisor failed ({error}): the probes go on without it", flush=True)
+            self.broken = True
+            return None
+        finally:
+            spend(self.progress, time.monotonic() - started)
+        limit = self.progress["plies"]
+        wins = said.winner is Mark.X and said.plies is not None and len(position) + said.plies <= limit
+        answer = [BOARD.cell_name(move), said.plies] if wins else [None, None]
+        self.progress[ADVISED][moves_name(position)] = [*answer, self.milliseconds]
+        return move if wins else None
 
 
 def progress_path(plies: int) -> Path:
@@ -267,6 +345,12 @@ def main(argv: list[str] | None = None) -> int:
                         help="with --probe: pick only a move whose replies the probe leaves at most "
                              "REPLIES open, and abandon X's move above a reply where none does (default: "
                              "any move)")
+    parser.add_argument("--advisor", metavar="COMMAND",
+                        help="with --probe: ask this Gomocup brain for X's move in each position a probe "
+                             "picks a move in, and pick its move where it finds X's win within --plies, "
+                             "unless a search refutes it")
+    parser.add_argument("--advisor-ms", type=int, default=ADVISOR_MS, metavar="MS",
+                        help=f"the advisor's time a position, in ms (default {ADVISOR_MS})")
     parser.add_argument("--ends", action="store_true",
                         help="with --deeper: search a reply split already only through its replies, "
                              "never whole again with a bigger budget")
@@ -301,9 +385,17 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--probe picks the move a reply is split by deeper: give --deeper, and at least 1 move")
     if args.narrowest < 0 or args.narrowest and args.probe < 2:
         parser.error("--narrowest adds moves to a probe's: give --probe, and no fewer than 0 moves")
-    if args.repick and not args.narrowest:
-        parser.error("--repick weighs the narrowest threats against the moves picked before: give "
-                     "--narrowest")
+    if args.repick and not (args.narrowest or args.advisor):
+        parser.error("--repick weighs the narrowest threats or an advisor's moves against the moves picked "
+                     "before: give --narrowest or --advisor")
+    if args.advisor is not None and (args.probe < 2 or args.fours or args.transplant):
+        parser.error("--advisor suggests X's moves to a probe: give --probe, and neither --fours nor "
+                     "--transplant")
+    if args.advisor_ms < 1:
+        parser.error("--advisor-ms must be at least 1")
+    advisor_argv = None if args.advisor is None else Advisor.command_line(args.advisor)
+    if args.advisor is not None and advisor_argv is None:
+        parser.error(f"--advisor names no program to run: {args.advisor!r}")
     if args.open_at_most is not None and (args.open_at_most < 0 or args.probe < 2):
         parser.error("--open-at-most bounds the replies a probe's pick leaves open: give --probe, and no "
                      "fewer than 0 replies")
@@ -332,10 +424,17 @@ def main(argv: list[str] | None = None) -> int:
     splitter = (fours_all if args.fours else repick_all if args.repick else split_by_reply if args.by_reply
                 else split_all)
     runner = transplant_all if args.transplant else splitter if args.split else search_all
+    advisor = None if advisor_argv is None else Advisor(
+        BrainPlayer(advisor_argv, time_limit=args.advisor_ms / 1000), args.advisor_ms, progress)
+    if advisor is not None:  # only with --probe, which the splits by reply make
+        runner = partial(repick_all if args.repick else split_by_reply, advised=advisor.move)
     try:
         runner(document, progress, chosen, args)
     except KeyboardInterrupt:  # a stop between two rounds, out of the pool's hands: saved all the same
         print("stopping: what was proven so far is saved", file=sys.stderr, flush=True)
+    finally:
+        if advisor is not None:
+            advisor.brain.close()
     fold_all(document, args.plies)
     forget_proven_failures(document, progress, args.plies)
     size = save(document, progress)
@@ -394,7 +493,7 @@ def split_all(document: dict[str, Any], progress: dict[str, Any], chosen: list[i
 
 
 def split_by_reply(document: dict[str, Any], progress: dict[str, Any], chosen: list[int] | None,
-                   args: argparse.Namespace) -> None:
+                   args: argparse.Namespace, advised: Advice = no_advice) -> None:
     """Split every open unit by the first ``args.split`` of X's first moves there and then by O's
     replies to each that need a proof of their own: each reply's position is searched alone, by
     proof numbers, and kept as a branch once proven, so that a later run searches only the replies
@@ -422,8 +521,11 @@ def split_by_reply(document: dict[str, Any], progress: dict[str, Any], chosen: l
     A reply at the deepest level that failed within ``args.nodes`` has no level left to split it by:
     with ``args.deepest_nodes`` it is searched again within those, after the unit's other searches,
     instead of staying open for good. Such a search may settle it either way: it proves the reply,
-    or it ends without a proof and refutes X's move above it, which is then probed for another."""
-    ReplySplits(document, progress, chosen, args, _compiled_for(args)).rounds()
+    or it ends without a proof and refutes X's move above it, which is then probed for another.
+
+    ``advised`` gives X's move an advisor finds winning within the limit in a position to probe
+    (``Advisor.move``), which the probe picks unless a search refutes it."""
+    ReplySplits(document, progress, chosen, args, _compiled_for(args), advised).rounds()
 
 
 def fours_all(document: dict[str, Any], progress: dict[str, Any], chosen: list[int] | None,
@@ -479,7 +581,7 @@ def fours_all(document: dict[str, Any], progress: dict[str, Any], chosen: list[i
 
 
 def repick_all(document: dict[str, Any], progress: dict[str, Any], chosen: list[int] | None,
-               args: argparse.Namespace) -> None:
+               args: argparse.Namespace, advised: Advice = no_advice) -> None:
     """Probe again every position split by a move picked before ``--narrowest`` was asked for, one
     level at a time from the highest, with that move among the candidates and first: a candidate
     that leaves fewer replies open than the move leaves unproven takes its place, and what lay below
@@ -490,17 +592,25 @@ def repick_all(document: dict[str, Any], progress: dict[str, Any], chosen: list[
     takes what lay below it.
 
     The probes of the runs that picked those moves weighed X's first three moves, quiet ones among
-    them, and not the threats that leave O two or three replies where the move picked leaves tens."""
-    splits = ReplySplits(document, progress, chosen, args, _compiled_for(args))
+    them, and not the threats that leave O two or three replies where the move picked leaves tens.
+
+    With an advisor (``advised``, ``Advisor.move``), the positions probed again are instead those
+    where it finds X's win within the limit by another move than the one picked, asked level by
+    level while the run's minutes last; its move is picked unless a search refutes it."""
+    splits = ReplySplits(document, progress, chosen, args, _compiled_for(args), advised)
     weighed = progress[REPICKED]
     for level in range(1, args.deeper + 1):
-        positions = sorted(moves for moves in map(unit_moves, progress[PICKED])
-                           if len(moves) == UNIT_MOVES + 2 * level
-                           and weighed.get(moves_name(moves), 0) < args.narrowest
-                           and (chosen is None or moves[1] in chosen))
+        picked = sorted(moves for moves in map(unit_moves, progress[PICKED])
+                        if len(moves) == UNIT_MOVES + 2 * level and (chosen is None or moves[1] in chosen))
+        if advised is no_advice:
+            positions = [moves for moves in picked if weighed.get(moves_name(moves), 0) < args.narrowest]
+        else:
+            positions = [moves for moves in picked if splits.rest().minutes > 0
+                         and (move := advised(moves)) is not None
+                         and BOARD.cell_name(move) != progress[PICKED][moves_name(moves)]]
         print(f"level {level}: {many(len(positions), 'position')} to probe again", flush=True)
         if positions and not Probe(document, progress, splits.defence_of, splits.countered, splits.rest(),
-                                   splits.compiled, repicking=True).run(positions):
+                                   splits.compiled, repicking=True, advised=advised).run(positions):
             return
 
 
@@ -515,6 +625,8 @@ class ReplySplits:
     chosen: list[int] | None
     args: argparse.Namespace
     compiled: bool
+    advised: Advice = no_advice
+    """X's move an advisor finds winning within the limit in a position to probe, or None."""
     started: float = field(default_factory=time.monotonic)
     looked: dict[tuple[int, ...], Defence | None] = field(default_factory=dict)
     """``first_defence`` of X's move that ends the key, worked out once a run."""
@@ -575,7 +687,7 @@ class ReplySplits:
         position is probed once a run. Whether the run went on to its end."""
         probed.update(positions)
         return probe(self.document, self.progress, positions, self.defence_of, self.countered, self.rest(),
-                     self.compiled)
+                     self.compiled, self.advised)
 
     def rest(self) -> argparse.Namespace:
         """The run's arguments, with the minutes it has left."""
@@ -778,7 +890,8 @@ def candidate_moves(progress: dict[str, Any], position: tuple[int, ...],
 def probe(document: dict[str, Any], progress: dict[str, Any], positions: list[tuple[int, ...]],
           defence_of: Callable[[tuple[int, ...]], Defence | None],
           countered: Callable[[tuple[int, ...]], bool],
-          args: argparse.Namespace, compiled: bool) -> bool:
+          args: argparse.Namespace, compiled: bool,
+          advised: Advice = no_advice) -> bool:
     """Pick X's move to split each of ``positions`` (failed replies) by: of X's ``candidate_moves``
     there (``args.probe`` and ``args.narrowest``) not found lost by ``countered`` (which refutes
     them, the next move taking the place of each), the one whose replies searches of
@@ -804,8 +917,12 @@ def probe(document: dict[str, Any], progress: dict[str, Any], positions: list[tu
     A position left with no move among them, or none that can be picked, abandons X's move above it
     (``progress.abandon``) unless that is a unit's first move: a split by that move could not be
     finished, so the reply above is probed again for another, and what lay below the move goes,
-    with the searches still queued there."""
-    return Probe(document, progress, defence_of, countered, args, compiled).run(positions)
+    with the searches still queued there.
+
+    X's move that ``advised`` gives in a position (an advisor's, winning within the limit) is
+    weighed first, whatever the rules above draw, and picked unless it is refuted, whatever the
+    others leave open: the others' searches stop once its own are done."""
+    return Probe(document, progress, defence_of, countered, args, compiled, advised=advised).run(positions)
 
 
 @dataclass
@@ -842,6 +959,10 @@ class Probe:
     """Whether the positions have a move picked before, weighed first against the others (``repick_all``)."""
     before: dict[tuple[int, ...], int] = field(default_factory=dict)
     """The move picked before in each position, while it is neither refuted nor abandoned."""
+    advised: Advice = no_advice
+    """X's move an advisor finds winning within the limit in a position, or None."""
+    advice: dict[tuple[int, ...], int] = field(default_factory=dict)
+    """The advisor's move in each position, while it threatens something and is not set aside."""
 
     def run(self, positions: list[tuple[int, ...]]) -> bool:
         """Search the candidates' replies of ``positions`` and pick a move in each whose searches
@@ -885,8 +1006,9 @@ class Probe:
                         continue
                     searches[move].append(reply_search(moves, PROBE_NODES, self.args, self.compiled))
                 self.unsearched[first] = len(searches[move])
-            for move in sorted(searches, key=lambda move: self.still_open[(*position, move)]
-                               + len(searches[move])):
+            advised = self.advice.get(position)
+            for move in sorted(searches, key=lambda move: (move != advised, self.still_open[(*position, move)]
+                                                           + len(searches[move]))):
                 tasks.extend(searches[move])
         return tasks
 
@@ -907,6 +1029,7 @@ class Probe:
         """``candidate_moves`` in ``position``, after refuting those O wins by threats after: each
         refuted makes room for the next."""
         picked = self.progress[PICKED].get(moves_name(position)) if self.repicking else None
+        advised = self.advised(position)
         while True:
             moves = candidate_moves(self.progress, position, self.defence_of, self.args.probe,
                                     self.args.narrowest)
@@ -915,6 +1038,11 @@ class Probe:
                     and self.defence_of((*position, kept)) is not None):
                 self.before[position] = kept
                 moves = [kept, *(move for move in moves if move != kept)]
+            self.advice.pop(position, None)
+            if (advised is not None and BOARD.cell_name(advised) not in set_aside(self.progress, position)
+                    and self.defence_of((*position, advised)) is not None):
+                self.advice[position] = advised
+                moves = [advised, *(move for move in moves if move != advised)]
             lost = [move for move in moves if self.countered((*position, move))]
             if not lost:
                 return moves
@@ -930,13 +1058,15 @@ class Probe:
             if (*position, move) in self.lost:
                 progress_file.refute(document, progress, (*position, move))
         alive = [move for move in self.candidates[position] if (*position, move) not in self.lost]
-        if not any(self.open_enough((*position, move)) for move in alive):
+        advised = self.advice.get(position)
+        if advised not in alive and not any(self.open_enough((*position, move)) for move in alive):
             print(f"{moves_name(position)}: no move to split by among {self.weighed()}", flush=True)
             if len(position) >= UNIT_MOVES + 4:  # below a move picked to split by, not a unit's first
                 self.abandoned.add(position[:-1])
                 progress_file.abandon(document, progress, position[:-1])
             return
-        best = min(alive, key=lambda move: self.still_open[(*position, move)])
+        fewest = min(alive, key=lambda move: self.still_open[(*position, move)])
+        best = advised if advised in alive else fewest
         progress[PICKED][moves_name(position)] = BOARD.cell_name(best)
         if self.repicking:
             progress[REPICKED][moves_name(position)] = self.args.narrowest
@@ -956,6 +1086,7 @@ class Probe:
                            f"{self.still_open[(*position, move)]}" for move in alive if move != best)
         before = self.before.get(position, best)
         instead = "" if before == best else f" in place of {BOARD.cell_name(before)}"
+        instead += ", the advisor's" if best == advised else ""
         print(f"{moves_name(position)}: X's move {BOARD.cell_name(best)} picked{instead}, the probe left "
               f"{self.still_open[(*position, best)]} of its {replies} replies open "
               f"({others or 'no other move'})", flush=True)
@@ -987,9 +1118,15 @@ class Probe:
 
     def beaten(self, first: tuple[int, ...]) -> bool:
         """Whether X's move that ends ``first`` can no longer be picked."""
-        if first in self.lost or not self.open_enough(first):
-            return True
         position = first[:-1]
+        advised = self.advice.get(position)
+        if first[-1] == advised or first in self.lost:
+            return first in self.lost
+        if advised is not None and not self.unsearched[(*position, advised)] \
+                and (*position, advised) not in self.lost:
+            return True  # the advisor's move is picked
+        if not self.open_enough(first):
+            return True
         rank = self.candidates[position].index(first[-1])
         return any(not self.unsearched[other] and other not in self.lost
                    and (self.still_open[first], rank) > (self.still_open[other], index)

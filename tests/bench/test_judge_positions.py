@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from test_atlas import _bench_module, refusal
 
-from tictactoe_tui.engine import Mark, Position
+from tictactoe_tui.engine import Position
 
 FAKE_BRAIN = Path(__file__).resolve().parent.parent / "gomocup" / "fake_brain.py"
 judge_positions = _bench_module("judge_positions")
@@ -21,23 +21,6 @@ SCATTERED = [f"{col}{row}" for row in (1, 4, 7, 10, 13) for col in "acegikmo"]
 
 def after(count: int) -> tuple[int, ...]:
     return tuple(Position.from_moves(BOARD, SCATTERED[:count]).moves)
-
-
-@pytest.mark.parametrize(("message", "to_move", "expected"), [
-    ("Speed 647K | Depth 23-47 | Eval -136 | Node 3217K | Time 4970ms", Mark.X, (None, None, -136)),
-    ("Speed 526K | Depth 22-21 | Eval +M25 | Node 205K | Time 391ms", Mark.X, (Mark.X, 25, None)),
-    ("Depth 20-17 | Eval +M21 | Node 80K", Mark.O, (Mark.O, 21, None)),
-    ("Depth 3 | Eval -M14 | Node 1K", Mark.O, (Mark.X, 14, None)),
-    ("thinking hard", Mark.X, (None, None, None)),
-])
-def test_an_evaluation_is_read_in_rapfis_form(message: str, to_move: Mark,
-                                              expected: tuple[Mark | None, int | None, int | None]) -> None:
-    assert judge_positions.evaluation(["Bestline H8 G7", message], to_move) == expected
-
-
-def test_the_last_evaluation_of_a_move_is_the_one_taken() -> None:
-    messages = ["Depth 1 | Eval 12", "Depth 2 | Eval +M9"]
-    assert judge_positions.evaluation(messages, Mark.X) == (Mark.X, 9, None)
 
 
 def test_each_position_is_judged_and_each_kind_counted_by_whose_win_the_brain_found(

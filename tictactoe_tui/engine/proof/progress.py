@@ -46,8 +46,13 @@ there and O's block (``unit_search.fours_and_blocks``) found no proof."""
 REPICKED = "repicked"
 """A position split by a picked move -> how many of X's threats leaving O the fewest replies a probe
 weighed there again against the move picked before (``prove_gomoku.py --repick``)."""
+ADVISED = "advised"
+"""A position a probe picked X's move in -> what another engine (``prove_gomoku.py --advisor``)
+answered there within how many milliseconds: ``[move, plies, milliseconds]``, the move and the plies
+of X's win it found when that ends within the proof's limit, None and None otherwise. A position is
+not asked again within as much."""
 TABLES = (*FAILURES.values(), SPLIT_FAILURES, REPLY_FAILURES, REFUTED, ABANDONED, PICKED, COUNTER_LOOKED,
-          FOURS_TRIED, REPICKED)
+          FOURS_TRIED, REPICKED, ADVISED)
 """Every table keyed by a position's name."""
 
 
@@ -98,7 +103,7 @@ def forget(progress: dict[str, Any], moves: tuple[int, ...]) -> None:
     for table in TABLES:
         progress[table].pop(moves_name(moves), None)
     below = moves_name(moves) + " "
-    for table in (REPLY_FAILURES, REFUTED, ABANDONED, PICKED, COUNTER_LOOKED, FOURS_TRIED, REPICKED):
+    for table in (REPLY_FAILURES, REFUTED, ABANDONED, PICKED, COUNTER_LOOKED, FOURS_TRIED, REPICKED, ADVISED):
         for name in [name for name in progress[table] if name.startswith(below)]:
             del progress[table][name]
 
