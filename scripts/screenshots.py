@@ -85,8 +85,22 @@ async def take(shot: Shot, output: Path) -> Path:
             await pilot.press(key)
             await _settle(pilot)
         path = output / f"{shot.name}.svg"
-        path.write_text(app.export_screenshot(title="tictactoe-tui"), encoding="utf-8")
+        path.write_text(await _still_picture(app, pilot), encoding="utf-8")
     return path
+
+
+async def _still_picture(app: TicTacToeApp, pilot: Pilot[None]) -> str:
+    """The screen once it has stopped changing: the last move's consequences come in more than one
+    refresh (the result makes the panel above the move list grow, and the list then scrolls to its
+    last line), and a picture taken in between differs from one run to the next."""
+    picture = app.export_screenshot(title="tictactoe-tui")
+    for _ in range(200):
+        await pilot.pause(0.05)
+        again = app.export_screenshot(title="tictactoe-tui")
+        if again == picture:
+            return picture
+        picture = again
+    raise RuntimeError("the screen never stopped changing")
 
 
 async def take_all(output: Path = OUTPUT) -> list[Path]:

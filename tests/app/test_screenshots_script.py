@@ -27,6 +27,9 @@ async def test_the_script_writes_each_screenshot(tmp_path: Path) -> None:
     assert "Gomoku" in texts["gomoku"]
     assert "How&#160;to&#160;play" in texts["help"]
     assert "+3" in texts["analysis"] and "-4" in texts["analysis"]
+    changed = [name for name, text in texts.items()
+               if text != (script.OUTPUT / f"{name}.svg").read_text(encoding="utf-8")]
+    assert changed == [], "the README's pictures are the ones the app draws now, the same every run"
 
 
 def test_the_committed_screenshots_are_the_ones_the_script_makes() -> None:
