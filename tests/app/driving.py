@@ -251,6 +251,11 @@ def status(pilot: Pilot[None]) -> str:
     return game(pilot).query_one(StatusLine).message
 
 
+def screen_lines(pilot: Pilot[None]) -> list[str]:
+    """The text the terminal shows now, one string a row, as the screen on top composes it."""
+    return [strip.text for strip in pilot.app.screen._compositor.render_strips()]
+
+
 def cell_annotations(pilot: Pilot[None]) -> dict[str, str]:
     """The annotation in each cell that has one, by cell name."""
     shown = board(pilot)

@@ -15,6 +15,7 @@ from tictactoe_tui.app.geometry import (
     geometries,
     needed_size,
     plan_screen,
+    rows_above,
     too_small_message,
 )
 from tictactoe_tui.app.glyphs import cell_lines
@@ -48,6 +49,17 @@ def test_every_plan_fits_in_the_terminal(spec: BoardSpec) -> None:
             room = width - (SIDE_PANEL_WIDTH if plan.side_panel else 0)
             assert plan.geometry.width <= room
             assert plan.geometry.height + CHROME_HEIGHT <= height
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=str)
+def test_the_board_is_centred_over_one_status_row_with_the_odd_row_below(spec: BoardSpec) -> None:
+    for height in range(3, 50, 3):
+        plan = plan_screen(spec, 80, height)
+        if plan.geometry is None:
+            continue
+        above = rows_above(plan.geometry, height)
+        below = height - CHROME_HEIGHT - plan.geometry.height - above
+        assert below - above in (0, 1)
 
 
 @pytest.mark.parametrize("spec", SPECS, ids=str)

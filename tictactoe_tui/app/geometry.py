@@ -176,6 +176,15 @@ def plan_screen(spec: BoardSpec, width: int, height: int) -> ScreenPlan:
     return ScreenPlan(alone, False, needed_size(spec))
 
 
+def rows_above(geometry: Geometry, height: int) -> int:
+    """The blank rows above a board drawn with ``geometry`` in a terminal ``height`` rows tall.
+
+    The board is centred over a one-row status line (the odd row goes below, as Textual centres), and
+    is held there: a longer status line takes the blank rows below the board before it moves the board.
+    """
+    return max(0, height - CHROME_HEIGHT - geometry.height) // 2
+
+
 def too_small_message(spec: BoardSpec, width: int, height: int, *, started: bool = True) -> str:
     """What to tell the player when the terminal cannot show ``spec``: in a game (``started``), or
     before it starts."""

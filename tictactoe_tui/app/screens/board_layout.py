@@ -5,7 +5,9 @@ of the terminal and a side panel of ``SIDE_PANEL_WIDTH`` columns; on every
 resize ``fit`` asks ``plan_screen`` how large the board can be drawn, hides
 the side panel where it does not fit, and where even the board does not fit,
 says how large the terminal must be, taking the keys away from the board
-nobody can see.
+nobody can see. The board is held where it is centred over a one-row status
+line: a status line that grows (the end of a game, wrapped in a narrow
+terminal) fills the blank rows under the board before it moves the board.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from ...engine import Position
-from ..geometry import CHROME_HEIGHT, SIDE_PANEL_WIDTH, plan_screen, too_small_message
+from ..geometry import CHROME_HEIGHT, SIDE_PANEL_WIDTH, plan_screen, rows_above, too_small_message
 from ..widgets.board import Board
 from ..widgets.status import StatusLine
 
@@ -46,17 +48,23 @@ def fit(screen: Screen[None], shown: Position, size: Size) -> None:
     plan = plan_screen(spec, size.width, size.height)
     board = screen.query_one("#board", Board)
     too_small = screen.query_one("#too-small", Static)
+    area = screen.query_one("#board-area")
     screen.query_one("#side").display = plan.side_panel
     # The status line wraps in a narrow terminal: it makes way for the message that says what to do.
     screen.set_class(plan.geometry is None, "-too-small")
     if plan.geometry is None:
         too_small.update(too_small_message(spec, size.width, size.height))
+        area.styles.max_height = None  # The message is centred in all the room there is.
         too_small.display = True
         if screen.focused is board:
             screen.set_focus(None)  # Keys must not play on a board nobody can see.
         board.display = False
         return
     too_small.display = False
+    # The board stands at the foot of an area as tall as the board and the rows above it, where it is
+    # centred over a one-row status line: a status line that grows (the end of the game, wrapped) takes
+    # the rows below the board first, and moves the board up only by the rows it needs past them.
+    area.styles.max_height = rows_above(plan.geometry, size.height) + plan.geometry.height
     # The status line's own row, and those the board leaves.
     screen.query_one("#status", StatusLine).room = size.height - CHROME_HEIGHT + 1 - plan.geometry.height
     refocus = not board.display

@@ -38,6 +38,9 @@ class FriendScreen(Screen[Sitting | None]):
 
     AUTO_FOCUS = "#role"
 
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (60, "-wide")]
+    """A terminal under 60 columns gets the narrow form (see the stylesheet)."""
+
     BINDINGS = [
         Binding("escape", "back", "Back"),
         Binding("up", "app.focus_previous", "Previous field", show=False),

@@ -56,6 +56,20 @@ GAME_BINDINGS: list[BindingType] = [
 for a key that does nothing now, the same key saying why."""
 
 
+FOOTER_RANKS: dict[str, int] = {
+    **dict.fromkeys(("undo", "new_game", "quit", "help"), 1),
+    **dict.fromkeys(("play_cursor", "hint", "pause", "resume"), 2),
+}
+"""How much each key of the footer matters, 1 the most; the others are ``UNRANKED``. Every key fits on
+one line from 80 columns; a narrower terminal's footer keeps the keys of ranks 1 and 2 from 60 columns,
+those of rank 1 below, and the palette's key, where every command is found with its key (as in help)."""
+UNRANKED = 3
+"""The rank of the footer's keys that ``FOOTER_RANKS`` leaves out: only a wide terminal shows them."""
+WIDTHS = [(0, "-narrow"), (60, "-medium"), (80, "-wide")]
+"""The classes the game screen takes by the terminal's width (Textual's breakpoints), for its stylesheet
+to leave out the keys the footer has no room for."""
+
+
 RESUME = "resume"
 """The pause key's other face: ``Turns`` knows it as ``pause``, the key that pauses and resumes."""
 FOOTER_ACTIONS: tuple[str, ...] = (*DYNAMIC_ACTIONS, RESUME)

@@ -23,7 +23,6 @@ from textual.app import ComposeResult
 from textual.events import Key, Resize, ScreenResume
 from textual.geometry import Size
 from textual.screen import Screen
-from textual.widgets import Footer
 
 from ....engine import Cell, Mark, Position
 from ....session.engine_process import EngineProcess
@@ -35,13 +34,14 @@ from ...labels import game_status_text, replay_refusal, status_text
 from ...widgets.board import Board
 from ...widgets.game_info import GameInfo
 from ...widgets.move_list import MoveList
+from ...widgets.ranked_footer import RankedFooter
 from ...widgets.scoreboard import Scoreboard
 from ...widgets.status import StatusLine
 from ..board_layout import board_and_panel, fit
 from .computer import COMPUTER_PAUSE, ComputerWorkers, board_annotations
 from .files import GameFiles
 from .host import GameHost
-from .keys import GAME_BINDINGS, GameKeys, face_state, turn_action
+from .keys import FOOTER_RANKS, GAME_BINDINGS, UNRANKED, WIDTHS, GameKeys, face_state, turn_action
 from .leaving import Leaving
 from .notices import Notices
 from .replay import Replay
@@ -53,6 +53,7 @@ class GameScreen(Screen[None]):
     """One game after another with the same screen: ``start_game`` begins the next."""
 
     BINDINGS = GAME_BINDINGS
+    HORIZONTAL_BREAKPOINTS = WIDTHS
 
     board = getters.query_one("#board", Board)
 
@@ -83,8 +84,9 @@ class GameScreen(Screen[None]):
         ])
         yield StatusLine(status_text(self.setup, position, thinking=False), id="status")
         # Every key of the game fits on one 80-column line only in the compact style, and only
-        # without the palette's own key, which the help screen names instead.
-        yield Footer(compact=True, show_command_palette=False)
+        # without the palette's own key, which the help screen names instead; a narrower terminal
+        # keeps the keys that matter most, and the palette's key (see FOOTER_RANKS).
+        yield RankedFooter(FOOTER_RANKS, unranked=UNRANKED, compact=True)
 
     def on_mount(self) -> None:
         self.scores.show_score()
