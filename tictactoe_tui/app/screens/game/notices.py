@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import NamedTuple
 
 from textual.app import App
 from textual.content import Content
@@ -42,6 +43,15 @@ RECORD_NOTICE_TIME = 6.0
 """Seconds the copied record stays on screen: to copy by hand where the terminal ignores the clipboard."""
 
 
+class ShownToast(NamedTuple):
+    """A message shown as a toast: when it goes away, the rows it takes in the stack of toasts, and
+    the notification that withdraws it."""
+
+    until: float
+    rows: int
+    notification: Notification
+
+
 class Notices:
     """What the game screen tells the player in passing; ``current`` is what the status line shows."""
 
@@ -51,10 +61,8 @@ class Notices:
         """Shows the status line again, with or without the message in it."""
         self._in_status: tuple[str, float] | None = None
         """A message the status line shows until the time given, where a toast would cover the board."""
-        self._toasts: dict[str, tuple[float, int]] = {}
-        """When each message shown as a toast goes away, and the rows it takes in the stack of toasts."""
-        self._notifications: dict[str, Notification] = {}
-        """The notification of each message shown as a toast, to withdraw it by."""
+        self._toasts: dict[str, ShownToast] = {}
+        """Each message shown as a toast: when it goes away, its rows, and its notification."""
         self.echo: Callable[[str], None] | None = None
         """Also given every message, to say it where a screen reader reads (the accessible mode)."""
 
@@ -70,27 +78,27 @@ class Notices:
         if self.echo is not None:
             self.echo(message)
         now = time.monotonic()
-        if self._toasts.get(message, (0.0, 0))[0] > now:
+        shown = self._toasts.get(message)
+        if shown is not None and shown.until > now:
             return
         region = self._toast_region(message, title, severity, now)
-        if region is None and any(until > now for until, _ in self._toasts.values()):
+        if region is None and any(shown.until > now for shown in self._toasts.values()):
             # The newest message goes before the older ones: they go, rather than push it onto the
             # board or stand over the status line that would take it. (A toast comes by a message to
             # the app: the clearing waits its turn behind those of the toasts told before.)
             app = self._screen.app
             app.call_later(app.clear_notifications)
             self._toasts.clear()
-            self._notifications.clear()
             region = self._toast_region(message, title, severity, now)
         if region is None:
             self._in_status = (message, now + timeout)
             self._screen.set_timer(timeout, self._redraw)
             self._redraw()
             return
-        self._toasts[message] = (now + timeout, region.height + toast_margin(self._screen.app))
         # Made here rather than by ``notify``, which keeps no handle on it: as ``App.notify`` makes it.
         notification = Notification(message, title, severity, timeout, markup=False)
-        self._notifications[message] = notification
+        rows = region.height + toast_margin(self._screen.app)
+        self._toasts[message] = ShownToast(now + timeout, rows, notification)
         self._screen.app.post_message(Notify(notification))
 
     def withdraw(self, message: str) -> None:
@@ -98,13 +106,12 @@ class Notices:
         line, which shows the game's state again from the next redraw. Other messages stay."""
         if self._in_status is not None and self._in_status[0] == message:
             self._in_status = None
-        self._toasts.pop(message, None)
-        notification = self._notifications.pop(message, None)
-        if notification is not None:
+        shown = self._toasts.pop(message, None)
+        if shown is not None:
             # Behind the message that brings the toast, should it not have come yet; Textual removes a
             # toast it has taken down itself as this does (``Toast._expire``), and one gone is let be.
             app = self._screen.app
-            app.call_later(app._unnotify, notification)
+            app.call_later(app._unnotify, shown.notification)
 
     def warn(self, message: str, *, title: str) -> None:
         """Something went wrong that the player must read: shown long enough, where it covers nothing."""
@@ -140,7 +147,7 @@ class Notices:
         board = screen.query_one(Board)
         if not board.display:
             return None
-        stacked = sum(rows for until, rows in self._toasts.values() if until > now)
+        stacked = sum(shown.rows for shown in self._toasts.values() if shown.until > now)
         if board.region.overlaps(region.grow(Spacing(stacked, 0, 0, 0))):
             return None
         return region
