@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from proof_positions import QUIET
 from test_prove_script import (
+    answering,
     defence_of,
     ending_after,
     load_script,
@@ -109,17 +110,11 @@ def test_a_probe_picks_the_advisors_move_whatever_the_others_leave_open_and_sear
     others = script.candidate_moves(progress, position, defence_of, 3, 0)
     searched: list[tuple[int, ...]] = []
 
-    def advised_open(document: dict[str, Any], progress: dict[str, Any], worker: Any, tasks: list[Any],
-                     recorded: Any, args: argparse.Namespace, start: str, wanted: Any) -> bool:
+    def advised_open(task: tuple[Any, ...]) -> tuple[Any, ...]:
         """The advisor's move leaves every reply open; every other move's replies are proven."""
-        for task in tasks:
-            if wanted(task):
-                searched.append(task[0])
-                proven = task[0][len(position)] != advised
-                recorded((task[0], [0] if proven else None, task[1], 0.0))
-        return True
+        return task[0], [0] if task[0][len(position)] != advised else None, task[1], 0.0
 
-    monkeypatch.setattr(script, "run", advised_open)
+    monkeypatch.setattr(script, "run", answering(advised_open, searched))
     capsys.readouterr()
     probing = argparse.Namespace(**args | {"deeper": 1, "probe": 3})
     assert script.probe(document, progress, [position], defence_of, never_countered, probing, False,

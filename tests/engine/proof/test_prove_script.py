@@ -365,33 +365,33 @@ def test_a_unit_split_by_reply_keeps_each_proven_reply_and_is_written_out_whole_
     assert progress["failed_reply"] == {}
 
 
+def answering(answer: Callable[[tuple[Any, ...]], tuple[Any, ...]],
+              searched: list[tuple[int, ...]] | None = None) -> Callable[..., bool]:
+    """A run in this process in which every search still wanted gets ``answer(task)`` as its result
+    (moves, tree, nodes, seconds); the moves of each search made are added to ``searched``."""
+
+    def answered(document: dict[str, Any], progress: dict[str, Any], worker: Any, tasks: list[Any],
+                 recorded: Any, args: argparse.Namespace, start: str, wanted: Any) -> bool:
+        for task in tasks:
+            if wanted(task):
+                if searched is not None:
+                    searched.append(task[0])
+                recorded(answer(task))
+        return True
+
+    return answered
+
+
 def ending_after(spent: int) -> Callable[..., bool]:
     """A run in this process in which every search still wanted ends without a proof after
     ``spent`` nodes, fewer than its budget."""
-
-    def ended(document: dict[str, Any], progress: dict[str, Any], worker: Any, tasks: list[Any],
-              recorded: Any, args: argparse.Namespace, start: str, wanted: Any) -> bool:
-        for task in tasks:
-            if wanted(task):
-                recorded((task[0], None, spent, 0.0))
-        return True
-
-    return ended
+    return answering(lambda task: (task[0], None, spent, 0.0))
 
 
 def spending_all(searched: list[tuple[int, ...]]) -> Callable[..., bool]:
     """A run in this process in which every search still wanted spends its budget without a proof;
     the moves of each search made are added to ``searched``."""
-
-    def failing(document: dict[str, Any], progress: dict[str, Any], worker: Any, tasks: list[Any],
-                recorded: Any, args: argparse.Namespace, start: str, wanted: Any) -> bool:
-        for task in tasks:
-            if wanted(task):
-                searched.append(task[0])
-                recorded((task[0], None, task[1], 0.0))
-        return True
-
-    return failing
+    return answering(lambda task: (task[0], None, task[1], 0.0), searched)
 
 
 def split_by_reply_once(monkeypatch: pytest.MonkeyPatch, unit: tuple[int, ...]
@@ -847,19 +847,13 @@ def test_a_probe_bounded_in_the_replies_left_open_picks_only_a_move_within_the_b
     assert all(len(defence_of((*position, move)).needed) > most + 1 for move in moves[:-1])
     searched: list[tuple[int, ...]] = []
 
-    def one_open(document: dict[str, Any], progress: dict[str, Any], worker: Any, tasks: list[Any],
-                 recorded: Any, args: argparse.Namespace, start: str, wanted: Any) -> bool:
+    def one_open(task: tuple[Any, ...]) -> tuple[Any, ...]:
         """Every search spends its budget without a proof, but those of the narrow move's replies
         other than ``hard``, which are proven (by stand-in trees)."""
-        for task in tasks:
-            if wanted(task):
-                moves_searched = task[0]
-                searched.append(moves_searched)
-                proven = moves_searched[:-1] == (*position, narrow) and moves_searched[-1] != hard
-                recorded((moves_searched, [0] if proven else None, task[1], 0.0))
-        return True
+        proven = task[0][:-1] == (*position, narrow) and task[0][-1] != hard
+        return task[0], [0] if proven else None, task[1], 0.0
 
-    monkeypatch.setattr(script, "run", one_open)
+    monkeypatch.setattr(script, "run", answering(one_open, searched))
     capsys.readouterr()
     bounded = argparse.Namespace(**args | {"deeper": 1, "probe": 3, "open_at_most": most})
     assert script.probe(document, progress, [position], defence_of, never_countered, bounded, False)
